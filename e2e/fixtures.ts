@@ -1,0 +1,29 @@
+import { expect, type Page } from '@playwright/test';
+
+let counter = 0;
+/** A unique e-mail per test and worker, so tests never trip over each other's accounts. */
+export function uniqueEmail(prefix = 'owner') {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+export async function signUp(page: Page, { name = 'Sam Owner', email = uniqueEmail(), password = 'secret123' } = {}) {
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/restaurant$/);
+  return { name, email, password };
+}
+
+export async function logIn(page: Page, { email, password }: { email: string; password: string }) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByText('You have been signed out')).toBeVisible();
+}

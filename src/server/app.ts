@@ -1,0 +1,88 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { HttpBindings } from '@hono/node-server';
+import { CLIENT_IP_HEADER } from './auth/auth';
+import type { AppDeps, AppEnv } from './http/types';
+import { meRoutes } from './modules/me/me.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+
+/** The client's address for rate limiting: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+function clientIp(request: Request, bindings: Partial<HttpBindings> | undefined, trustProxy: boolean) {
+  if (trustProxy) {
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return bindings?.incoming?.socket?.remoteAddress;
+}
+
+const apiRoutes = new Hono<AppEnv>()
+  .get('/health', (c) => c.json({ ok: true }))
+  .route('/me', meRoutes)
+  .route('/orders', ordersRoutes);
+
+export type ApiRoutes = typeof apiRoutes;
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(secureHeaders({ crossOriginEmbedderPolicy: false }));
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      if (status >= 500) deps.logger.error({ err: error }, 'request failed');
+      return c.json({ error: error.message || 'Request failed' }, status);
+    }
+    deps.logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
+  });
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    const ip = clientIp(c.req.raw, c.env as Partial<HttpBindings> | undefined, deps.env.TRUST_PROXY);
+    if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    return deps.auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  app.route('/api', apiRoutes);
+
+  app.all('/api/*', (c) => c.json({ error: `No API route for ${c.req.method} ${c.req.path}` }, 404));
+
+  if (deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html'))) {
+    mountWebApp(app, deps.webRoot);
+  }
+
+  return app;
+}
+
+/** Hashed assets are cached for a year; every other GET gets the SPA shell, which routes on the client. */
+function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
+  const indexHtml = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: path.relative(process.cwd(), webRoot),
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  app.use(
+    '*',
+    serveStatic({
+      root: path.relative(process.cwd(), webRoot),
+      onFound: (_path, c) => c.header('Cache-Control', 'no-cache'),
+    }),
+  );
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

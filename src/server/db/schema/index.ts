@@ -1,0 +1,4 @@
+export * from './auth';
+export * from './restaurants';
+export * from './orders';
+export * from './billing';

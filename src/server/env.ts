@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/** The only module that reads process.env. Everything else receives a typed Env. */
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const rateLimitRule = z
+  .string()
+  .regex(/^\d+\/\d+$/, 'must look like ATTEMPTS/SECONDS, e.g. 10/60')
+  .transform((v) => {
+    const [max, window] = v.split('/').map(Number) as [number, number];
+    return { max, window };
+  })
+  .refine((r) => r.max >= 1 && r.window >= 1, 'both numbers must be at least 1');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    APP_URL: z.url().optional(),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL'),
+    DATA_DIR: z.string().default('./data'),
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine((list) => list.every((e) => z.email().safeParse(e).success), 'must be comma-separated e-mail addresses'),
+    AUTH_SECRET: optionalString.refine((v) => !v || v.length >= 32, 'must be at least 32 characters'),
+    TRUST_PROXY: booleanFlag,
+    LOGIN_RATE_LIMIT: rateLimitRule.default({ max: 10, window: 60 }),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_ID: optionalString,
+    TWILIO_ACCOUNT_SID: optionalString,
+    TWILIO_AUTH_TOKEN: optionalString,
+    TWILIO_FROM_NUMBER: optionalString,
+    VAPI_API_KEY: optionalString,
+    VAPI_WEBHOOK_SECRET: optionalString,
+    LLM_BASE_URL: optionalString,
+    LLM_API_KEY: optionalString,
+    LLM_MODEL: optionalString,
+  })
+  .transform((e) => ({ ...e, APP_URL: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '') }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses the environment, collecting every bad variable into one error rather than stopping at the first. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`));
+  }
+  return result.data;
+}

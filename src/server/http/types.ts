@@ -1,0 +1,26 @@
+import type { Database } from '../db/client';
+import type { Auth } from '../auth/auth';
+import type { Logger } from '../logger';
+import type { Env } from '../env';
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface AppDeps {
+  db: Database;
+  auth: Auth;
+  env: Pick<Env, 'ADMIN_EMAILS' | 'TRUST_PROXY' | 'APP_URL'>;
+  logger: Logger;
+  /** Where the built web app lives; when absent only the API is served. */
+  webRoot?: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    user: SessionUser;
+  };
+}

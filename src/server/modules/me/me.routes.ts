@@ -1,0 +1,10 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/types';
+import { isAdminEmail, requireSession } from '../../http/session';
+import { getMe } from './me.service';
+
+export const meRoutes = new Hono<AppEnv>().get('/', requireSession, async (c) => {
+  const { db, env } = c.get('deps');
+  const user = c.get('user');
+  return c.json(await getMe(db, { user, isAdmin: isAdminEmail(env.ADMIN_EMAILS, user.email) }));
+});

@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import type { MeResponse } from '@shared/contracts/me';
+import type { Database } from '../../db/client';
+import { restaurantProfiles } from '../../db/schema';
+import type { SessionUser } from '../../http/types';
+import { notFound } from '../../http/errors';
+
+export async function getMe(
+  db: Database,
+  { user, isAdmin }: { user: SessionUser; isAdmin: boolean },
+): Promise<MeResponse> {
+  const [restaurant] = await db
+    .select({
+      restaurantName: restaurantProfiles.restaurantName,
+      hasCompletedOnboarding: restaurantProfiles.hasCompletedOnboarding,
+      onboardingStep: restaurantProfiles.onboardingStep,
+      subscriptionStatus: restaurantProfiles.subscriptionStatus,
+      trialEndsAt: restaurantProfiles.trialEndsAt,
+    })
+    .from(restaurantProfiles)
+    .where(eq(restaurantProfiles.id, user.id));
+  if (!restaurant) throw notFound('Restaurant profile');
+  return {
+    user,
+    isAdmin,
+    restaurant: { ...restaurant, trialEndsAt: restaurant.trialEndsAt?.toISOString() ?? null },
+  };
+}

@@ -1,0 +1,35 @@
+import type { OrderStatus } from '../domain/orders';
+
+export type SubscriptionStatus = 'trial' | 'active' | 'none';
+
+/** What the signed-in person's browser needs to route and render the protected area. */
+export interface MeResponse {
+  user: { id: string; name: string; email: string };
+  isAdmin: boolean;
+  restaurant: {
+    restaurantName: string | null;
+    hasCompletedOnboarding: boolean;
+    onboardingStep: number;
+    subscriptionStatus: SubscriptionStatus;
+    trialEndsAt: string | null;
+  };
+}
+
+export interface OrderSummary {
+  id: string;
+  item: string;
+  quantity: number;
+  phoneNumber: string;
+  customerName: string | null;
+  status: OrderStatus;
+  isCustomOrder: boolean;
+  customOrderText: string | null;
+  readyInMinutes: number | null;
+  total: number | null;
+  createdAt: string;
+}
+
+export interface ApiError {
+  error: string;
+  field?: string;
+}

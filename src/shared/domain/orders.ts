@@ -1,0 +1,27 @@
+export const ORDER_STATUSES = ['new', 'preparing', 'ready', 'completed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PREP_TIME_OPTIONS = [10, 15, 20, 30] as const;
+export type PrepTime = (typeof PREP_TIME_OPTIONS)[number];
+
+export const DEFAULT_MENU_PREP_MINUTES = 15;
+
+const NEXT: Record<OrderStatus, OrderStatus | null> = {
+  new: 'preparing',
+  preparing: 'ready',
+  ready: 'completed',
+  completed: null,
+};
+
+/** The only legal moves: new → preparing → ready → completed, one step forward at a time. */
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return NEXT[from] === to;
+}
+
+export function nextOrderStatus(from: OrderStatus): OrderStatus | null {
+  return NEXT[from];
+}
+
+export function isPrepTime(value: number): value is PrepTime {
+  return (PREP_TIME_OPTIONS as readonly number[]).includes(value);
+}

@@ -1,0 +1,21 @@
+import { PRODUCT_NAME, PRO_PLAN } from './product';
+
+/** Every user-facing sentence the spec fixes, spelled once. */
+export const MSG = {
+  passwordHint: 'Password must be at least 6 characters',
+  credentialsRequired: 'You must provide either an email or phone number and a password',
+  signInFailed: 'Failed to sign in',
+  signUpFailed: 'Failed to sign up',
+  signedOut: 'You have been signed out',
+  trialExpired: 'Your trial period has expired. Please upgrade your account to continue using all features.',
+  upgradeBanner: `Upgrade to ${PRO_PLAN.name} for unlimited orders and premium features`,
+  loginIntro: 'Welcome back! Log in to your account to manage your restaurant orders.',
+  signUpIntro: 'Create an account to start managing your restaurant orders more efficiently.',
+  authHeading: `${PRODUCT_NAME} Restaurant Orders`,
+  invalidPhone: 'Please enter a valid phone number',
+  confirmPhoneAccess: 'Please confirm you have access to this phone number',
+  somethingWentWrong: 'Something went wrong',
+  pageNotFound: 'Page not found',
+  failedToLoadOrders: 'Failed to load orders',
+  failedToLoadProfile: 'Failed to load restaurant profile',
+} as const;

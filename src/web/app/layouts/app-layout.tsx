@@ -1,0 +1,101 @@
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import clsx from 'clsx';
+import { LayoutDashboard, LogOut, Settings, Sparkles } from 'lucide-react';
+import type { MeResponse } from '@shared/contracts/me';
+import { isTrialExpired } from '@shared/domain/trial';
+import { MSG } from '@shared/messages';
+import { useSession, useSignOut } from '@web/lib/session';
+import { Logo } from '@web/components/logo';
+import { Button, ButtonLink } from '@web/components/button';
+
+/** The signed-in shell: header, subscription banner, the page, footer. */
+export function AppLayout() {
+  const { me } = useSession();
+  if (!me) return null;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <AppHeader me={me} />
+      <SubscriptionBanner me={me} />
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <Outlet />
+      </main>
+      <footer className="border-t border-stone-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 text-xs text-stone-500 sm:flex-row sm:justify-between sm:px-6 lg:px-8">
+          <span>© {new Date().getFullYear()} PickupLine</span>
+          <span>Questions? support@pickupline.app</span>
+        </div>
+      </footer>
+    </div>
+  );
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  clsx(
+    'inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium',
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900',
+  );
+
+function AppHeader({ me }: { me: MeResponse }) {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const trialExpired = isTrialExpired(me.restaurant);
+  return (
+    <header className="border-b border-stone-200 bg-white">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
+        <div className="flex items-center gap-3">
+          <Logo to="/dashboard" />
+          {trialExpired && (
+            <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">Trial expired</span>
+          )}
+        </div>
+        <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
+          <NavLink to="/dashboard" className={navLinkClass}>
+            <LayoutDashboard className="size-4" aria-hidden="true" />
+            Dashboard
+          </NavLink>
+          {me.isAdmin && (
+            <NavLink to="/admin" className={navLinkClass}>
+              <Settings className="size-4" aria-hidden="true" />
+              Admin
+            </NavLink>
+          )}
+          <span className="mx-1 hidden h-5 w-px bg-stone-200 sm:block" aria-hidden="true" />
+          <span className="hidden text-sm text-stone-500 md:inline" title={me.user.email}>
+            {me.user.name}
+          </span>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={async () => {
+              await signOut();
+              void navigate('/login', { replace: true });
+            }}
+          >
+            <LogOut className="size-4" aria-hidden="true" />
+            Sign out
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function SubscriptionBanner({ me }: { me: MeResponse }) {
+  if (me.restaurant.subscriptionStatus === 'active') return null;
+  return (
+    <div className="border-b border-brand-200 bg-brand-50">
+      <div className="mx-auto flex max-w-7xl flex-col items-start gap-2 px-4 py-2.5 text-sm text-brand-900 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+        <p className="flex items-center gap-2">
+          <Sparkles className="size-4 shrink-0" aria-hidden="true" />
+          {MSG.upgradeBanner}
+        </p>
+        <ButtonLink to="/pricing" size="sm">
+          Upgrade Now
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { createBrowserRouter, Navigate, useRouteError } from 'react-router';
+import { useEffect } from 'react';
+import { LandingPage } from '@web/features/landing/landing-page';
+import { PricingPage } from '@web/features/pricing/pricing-page';
+import { PaymentSuccessPage } from '@web/features/payment/payment-success-page';
+import { PaymentCanceledPage } from '@web/features/payment/payment-canceled-page';
+import { AuthPage } from '@web/features/auth/auth-page';
+import { ErrorContent, ErrorPage } from '@web/features/errors/error-page';
+import { NotFoundPage } from '@web/features/errors/not-found-page';
+import { OnboardingIndex, OnboardingLayout } from '@web/features/onboarding/onboarding-layout';
+import { DashboardPage } from '@web/features/dashboard/dashboard-page';
+import { AppLayout } from './layouts/app-layout';
+import { AdminRoute, OnboardingRoute, ProtectedRoute } from './guards';
+
+/** A render error in any route shows the error page in place, with Retry and Go to Home. */
+function RouteError() {
+  const error = useRouteError();
+  useEffect(() => {
+    console.error('Route error:', error);
+  }, [error]);
+  return <ErrorContent onRetry={() => window.location.reload()} />;
+}
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      errorElement: <RouteError />,
+      children: [
+        { path: '/', element: <LandingPage /> },
+        { path: '/pricing', element: <PricingPage /> },
+        { path: '/payment/success', element: <PaymentSuccessPage /> },
+        { path: '/payment/canceled', element: <PaymentCanceledPage /> },
+        { path: '/login', element: <AuthPage /> },
+        { path: '/signup', element: <AuthPage /> },
+        { path: '/error', element: <ErrorPage /> },
+        { path: '/404', element: <NotFoundPage /> },
+        {
+          path: '/onboarding',
+          element: <OnboardingRoute />,
+          children: [
+            { index: true, element: <OnboardingIndex /> },
+            { path: ':step', element: <OnboardingLayout /> },
+          ],
+        },
+        {
+          element: <ProtectedRoute />,
+          children: [
+            {
+              element: <AppLayout />,
+              children: [
+                { path: '/dashboard', element: <DashboardPage /> },
+                { path: '/admin/*', element: <AdminRoute />, children: [{ index: true, element: <Navigate to="/dashboard" replace /> }] },
+              ],
+            },
+          ],
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,73 @@
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type { MeResponse } from '@shared/contracts/me';
+import { MSG } from '@shared/messages';
+import { api, ApiError } from './api';
+import { authClient } from './auth-client';
+
+export const SESSION_RECHECK_MS = 10 * 60 * 1000;
+export const meQueryKey = ['me'] as const;
+
+const NEW_USER_KEY = 'pickupline.isNewUser';
+
+/** Set after sign-up so the first visit goes to onboarding; cleared on sign-in and sign-out. */
+export const newUserFlag = {
+  get: () => localStorage.getItem(NEW_USER_KEY) === 'true',
+  set: () => localStorage.setItem(NEW_USER_KEY, 'true'),
+  clear: () => localStorage.removeItem(NEW_USER_KEY),
+};
+
+async function fetchMe(): Promise<MeResponse | null> {
+  try {
+    return await api.get<MeResponse>('/api/me');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/**
+ * The signed-in person, or null. Re-checked every 10 minutes and whenever the tab regains focus, so a session
+ * revoked elsewhere signs this tab out at the next check.
+ */
+export function useSession() {
+  const query = useQuery({
+    queryKey: meQueryKey,
+    queryFn: fetchMe,
+    staleTime: 30_000,
+    refetchInterval: SESSION_RECHECK_MS,
+    refetchOnWindowFocus: 'always',
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+  return {
+    me: query.data ?? null,
+    isLoading: query.isPending,
+    isError: query.isError && query.data === undefined,
+    refetch: query.refetch,
+  };
+}
+
+export function needsOnboarding(me: MeResponse): boolean {
+  return newUserFlag.get() || !me.restaurant.hasCompletedOnboarding;
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    try {
+      await authClient.signOut();
+    } finally {
+      newUserFlag.clear();
+      queryClient.setQueryData(meQueryKey, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
+      toast.success(MSG.signedOut);
+    }
+  }, [queryClient]);
+}
+
+/** Only same-site paths are followed after login, so a crafted link cannot send someone elsewhere. */
+export function safeRedirect(target: string | null, fallback = '/dashboard'): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  return target;
+}

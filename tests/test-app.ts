@@ -1,0 +1,62 @@
+import { createApp } from '../src/server/app';
+import { createAuth } from '../src/server/auth/auth';
+import { createLogger } from '../src/server/logger';
+import type { DatabaseHandle } from '../src/server/db/client';
+import { createTestDatabase } from './test-database';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface TestAppOptions {
+  adminEmails?: string[];
+  loginRateLimit?: { max: number; window: number };
+}
+
+/** The real app on a fresh database, driven in-process through app.request(). */
+export async function createTestApp({ adminEmails = [], loginRateLimit = { max: 1000, window: 60 } }: TestAppOptions = {}) {
+  const database: DatabaseHandle = await createTestDatabase();
+  const logger = createLogger('silent');
+  const auth = createAuth({
+    db: database.db,
+    appUrl: TEST_ORIGIN,
+    secret: 'test-secret-that-is-at-least-32-characters-long',
+    loginRateLimit,
+    logger,
+  });
+  const app = createApp({
+    db: database.db,
+    auth,
+    logger,
+    env: { ADMIN_EMAILS: adminEmails, TRUST_PROXY: false, APP_URL: TEST_ORIGIN },
+  });
+
+  async function request(path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) {
+    const headers = new Headers(init.headers);
+    headers.set('origin', TEST_ORIGIN);
+    if (init.cookie) headers.set('cookie', init.cookie);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    return app.request(path, { ...init, headers, body });
+  }
+
+  /** Signs an owner up and returns the session cookie to send with later requests. */
+  async function signUp({ name = 'Test Owner', email, password = 'secret123' }: { name?: string; email: string; password?: string }) {
+    const response = await request('/api/auth/sign-up/email', { method: 'POST', json: { name, email, password } });
+    if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+    const body = (await response.json()) as { user: { id: string } };
+    return { cookie: sessionCookie(response), userId: body.user.id };
+  }
+
+  return { app, auth, db: database.db, database, request, signUp, close: () => database.close() };
+}
+
+export function sessionCookie(response: Response): string {
+  const cookies = response.headers.getSetCookie();
+  const session = cookies.find((c) => c.startsWith('better-auth.session_token='));
+  if (!session) throw new Error('no session cookie in response');
+  return session.split(';')[0]!;
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,45 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+const unitInclude = ['src/**/*.test.{ts,tsx}'];
+const integrationInclude = ['src/**/*.int.test.ts', 'tests/**/*.int.test.ts'];
+
+const integration = (name: string, testDb: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name,
+    root: '.',
+    include: integrationInclude,
+    environment: 'node',
+    env: { TEST_DB: testDb },
+    setupFiles: ['tests/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    root: '.',
+    test: {
+      root: '.',
+      reporters: ['default'],
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            root: '.',
+            include: unitInclude,
+            exclude: integrationInclude,
+            environment: 'node',
+            setupFiles: ['tests/setup.ts'],
+          },
+        },
+        integration('integration:pglite', 'pglite'),
+        ...(process.env.TEST_DATABASE_URL ? [integration('integration:postgres', 'postgres')] : []),
+      ],
+    },
+  }),
+);
