@@ -5,7 +5,9 @@ test('sign-up lands on onboarding at step 1', async ({ page }) => {
   await page.goto('/signup');
   await expect(page).toHaveTitle('Sign Up | PickupLine');
   await expect(page.getByRole('heading', { name: 'PickupLine Restaurant Orders' })).toBeVisible();
-  await expect(page.getByText('Create an account to start managing your restaurant orders more efficiently.')).toBeVisible();
+  await expect(
+    page.getByText('Create an account to start managing your restaurant orders more efficiently.'),
+  ).toBeVisible();
   await signUp(page);
   await expect(page.getByText('Step 1 of 6')).toBeVisible();
 });

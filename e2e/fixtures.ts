@@ -27,3 +27,24 @@ export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByText('You have been signed out')).toBeVisible();
 }
+
+/** Walks the six onboarding steps with valid answers and lands on the dashboard. */
+export async function completeOnboarding(page: Page, { restaurantName = 'Luigi Trattoria' } = {}) {
+  await expect(page).toHaveURL(/\/onboarding\/restaurant$/);
+  await page.getByLabel('Restaurant name').fill(restaurantName);
+  await page.getByLabel('Restaurant phone').fill('(555) 201-3344');
+  await page.getByLabel('Address').fill('12 Market St, Springfield');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Step 2 of 6')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Step 3 of 6')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Step 4 of 6')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Step 5 of 6')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Step 6 of 6')).toBeVisible();
+  await page.getByLabel('Request a new dedicated phone number').check();
+  await page.getByRole('button', { name: 'Complete setup' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

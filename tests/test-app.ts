@@ -3,16 +3,28 @@ import { createAuth } from '../src/server/auth/auth';
 import { createLogger } from '../src/server/logger';
 import type { DatabaseHandle } from '../src/server/db/client';
 import { createTestDatabase } from './test-database';
+import { startJobQueue } from '../src/server/jobs/job-queue';
+import { createLocalVoiceProvider } from '../src/server/providers/voice/local-voice-provider';
+import type { VoiceProvider } from '../src/server/providers/voice/voice-provider';
+import { startPhoneProvisioningWorker } from '../src/server/modules/phone-system/phone-system.service';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 export interface TestAppOptions {
   adminEmails?: string[];
   loginRateLimit?: { max: number; window: number };
+  /** Run the background workers (phone provisioning) as the real server does. */
+  withWorkers?: boolean;
+  voice?: VoiceProvider;
 }
 
 /** The real app on a fresh database, driven in-process through app.request(). */
-export async function createTestApp({ adminEmails = [], loginRateLimit = { max: 1000, window: 60 } }: TestAppOptions = {}) {
+export async function createTestApp({
+  adminEmails = [],
+  loginRateLimit = { max: 1000, window: 60 },
+  withWorkers = false,
+  voice = createLocalVoiceProvider(TEST_ORIGIN),
+}: TestAppOptions = {}) {
   const database: DatabaseHandle = await createTestDatabase();
   const logger = createLogger('silent');
   const auth = createAuth({
@@ -22,10 +34,14 @@ export async function createTestApp({ adminEmails = [], loginRateLimit = { max: 
     loginRateLimit,
     logger,
   });
+  const jobs = await startJobQueue(database, logger);
+  if (withWorkers) await startPhoneProvisioningWorker({ db: database.db, voice, logger, jobs });
   const app = createApp({
     db: database.db,
     auth,
     logger,
+    jobs,
+    voice,
     env: { ADMIN_EMAILS: adminEmails, TRUST_PROXY: false, APP_URL: TEST_ORIGIN },
   });
 
@@ -42,14 +58,27 @@ export async function createTestApp({ adminEmails = [], loginRateLimit = { max: 
   }
 
   /** Signs an owner up and returns the session cookie to send with later requests. */
-  async function signUp({ name = 'Test Owner', email, password = 'secret123' }: { name?: string; email: string; password?: string }) {
+  async function signUp({
+    name = 'Test Owner',
+    email,
+    password = 'secret123',
+  }: {
+    name?: string;
+    email: string;
+    password?: string;
+  }) {
     const response = await request('/api/auth/sign-up/email', { method: 'POST', json: { name, email, password } });
     if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
     const body = (await response.json()) as { user: { id: string } };
     return { cookie: sessionCookie(response), userId: body.user.id };
   }
 
-  return { app, auth, db: database.db, database, request, signUp, close: () => database.close() };
+  async function close() {
+    await jobs.stop({ graceful: false, wait: true, timeout: 2_000 });
+    await database.close();
+  }
+
+  return { app, auth, db: database.db, database, jobs, request, signUp, close };
 }
 
 export function sessionCookie(response: Response): string {

@@ -7,8 +7,12 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { HttpBindings } from '@hono/node-server';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import type { AppDeps, AppEnv } from './http/types';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { menuItemRoutes, restaurantRoutes } from './modules/restaurants/restaurant.routes';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { phoneSystemRoutes } from './modules/phone-system/phone-system.routes';
 
 /** The client's address for rate limiting: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
 function clientIp(request: Request, bindings: Partial<HttpBindings> | undefined, trustProxy: boolean) {
@@ -22,7 +26,12 @@ function clientIp(request: Request, bindings: Partial<HttpBindings> | undefined,
 const apiRoutes = new Hono<AppEnv>()
   .get('/health', (c) => c.json({ ok: true }))
   .route('/me', meRoutes)
-  .route('/orders', ordersRoutes);
+  .route('/orders', ordersRoutes)
+  .route('/restaurant', restaurantRoutes)
+  .route('/menu-items', menuItemRoutes)
+  .route('/onboarding', onboardingRoutes)
+  .route('/phone-system', phoneSystemRoutes)
+  .route('/admin', adminRoutes);
 
 export type ApiRoutes = typeof apiRoutes;
 

@@ -6,6 +6,9 @@ import { resolveAuthSecret } from './auth/auth-secret';
 import { createApp } from './app';
 import { createLogger, type Logger } from './logger';
 import type { Env } from './env';
+import { startJobQueue } from './jobs/job-queue';
+import { createVoiceProvider } from './providers/voice/create-voice-provider';
+import { recoverPendingProvisioning, startPhoneProvisioningWorker } from './modules/phone-system/phone-system.service';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../dist', import.meta.url));
 
@@ -29,11 +32,20 @@ export async function createRuntime(env: Env, { webRoot = defaultWebRoot } = {})
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     logger,
   });
-  const app = createApp({ db: database.db, auth, env, logger, webRoot: path.resolve(webRoot) });
+  const jobs = await startJobQueue(database, logger);
+  const voice = createVoiceProvider(env, logger);
+  await startPhoneProvisioningWorker({ db: database.db, voice, logger, jobs });
+  const recovered = await recoverPendingProvisioning(database.db, jobs);
+  if (recovered > 0) logger.info({ recovered }, 're-queued unfinished phone system setups');
+
+  const app = createApp({ db: database.db, auth, env, logger, jobs, voice, webRoot: path.resolve(webRoot) });
   return {
     app,
     database,
     logger,
-    stop: () => database.close(),
+    async stop() {
+      await jobs.stop({ graceful: true, wait: true, timeout: 5_000 });
+      await database.close();
+    },
   };
 }

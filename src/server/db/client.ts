@@ -29,9 +29,7 @@ export interface DatabaseHandle {
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseLocation =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' };
 
 /** Opens the database and applies every committed migration before anything else may use it. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {

@@ -2,6 +2,8 @@ import type { Database } from '../db/client';
 import type { Auth } from '../auth/auth';
 import type { Logger } from '../logger';
 import type { Env } from '../env';
+import type { JobQueue } from '../jobs/job-queue';
+import type { VoiceProvider } from '../providers/voice/voice-provider';
 
 export interface SessionUser {
   id: string;
@@ -14,6 +16,8 @@ export interface AppDeps {
   auth: Auth;
   env: Pick<Env, 'ADMIN_EMAILS' | 'TRUST_PROXY' | 'APP_URL'>;
   logger: Logger;
+  jobs: JobQueue;
+  voice: VoiceProvider;
   /** Where the built web app lives; when absent only the API is served. */
   webRoot?: string;
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, useRouteError } from 'react-router';
+import { createBrowserRouter, useRouteError } from 'react-router';
 import { useEffect } from 'react';
 import { LandingPage } from '@web/features/landing/landing-page';
 import { PricingPage } from '@web/features/pricing/pricing-page';
@@ -7,8 +7,10 @@ import { PaymentCanceledPage } from '@web/features/payment/payment-canceled-page
 import { AuthPage } from '@web/features/auth/auth-page';
 import { ErrorContent, ErrorPage } from '@web/features/errors/error-page';
 import { NotFoundPage } from '@web/features/errors/not-found-page';
-import { OnboardingIndex, OnboardingLayout } from '@web/features/onboarding/onboarding-layout';
+import { OnboardingIndex, OnboardingLayout } from '@web/features/setup/onboarding/onboarding-layout';
+import { SettingsPage } from '@web/features/setup/settings/settings-page';
 import { DashboardPage } from '@web/features/dashboard/dashboard-page';
+import { AdminPage } from '@web/features/admin/admin-page';
 import { AppLayout } from './layouts/app-layout';
 import { AdminRoute, OnboardingRoute, ProtectedRoute } from './guards';
 
@@ -49,7 +51,8 @@ export function createRouter() {
               element: <AppLayout />,
               children: [
                 { path: '/dashboard', element: <DashboardPage /> },
-                { path: '/admin/*', element: <AdminRoute />, children: [{ index: true, element: <Navigate to="/dashboard" replace /> }] },
+                { path: '/settings', element: <SettingsPage /> },
+                { path: '/admin', element: <AdminRoute />, children: [{ index: true, element: <AdminPage /> }] },
               ],
             },
           ],

@@ -50,3 +50,126 @@ export function FormAlert({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+interface TextAreaProps extends React.TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+export function TextAreaField({ label, error, hint, className, id, ...props }: TextAreaProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={clsx('flex flex-col gap-1.5', className)}>
+      <label htmlFor={inputId} className="text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <textarea
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        rows={3}
+        className={clsx(
+          'rounded-lg border bg-white px-3 py-2 text-sm text-stone-900 shadow-sm placeholder:text-stone-400',
+          error ? 'border-red-500' : 'border-stone-300 focus:border-brand-600',
+        )}
+        {...props}
+      />
+      {hint && !error && (
+        <p id={hintId} className="text-xs text-stone-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-xs font-medium text-red-700" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface SelectProps extends React.SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  options: readonly { value: string; label: string }[];
+}
+
+export function SelectField({ label, error, hint, options, className, id, ...props }: SelectProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hintId = `${inputId}-hint`;
+  return (
+    <div className={clsx('flex flex-col gap-1.5', className)}>
+      <label htmlFor={inputId} className="text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <select
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={hint ? hintId : undefined}
+        className={clsx(
+          'h-10 rounded-lg border bg-white px-3 text-sm text-stone-900 shadow-sm',
+          error ? 'border-red-500' : 'border-stone-300 focus:border-brand-600',
+        )}
+        {...props}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {hint && !error && (
+        <p id={hintId} className="text-xs text-stone-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="text-xs font-medium text-red-700" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+  label: ReactNode;
+  description?: ReactNode;
+  error?: string;
+}
+
+export function CheckboxField({ label, description, error, id, className, ...props }: CheckboxProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className={clsx('flex flex-col gap-1', className)}>
+      <div className="flex items-start gap-3">
+        <input
+          id={inputId}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="mt-0.5 size-4 shrink-0 rounded border-stone-300 accent-brand-700"
+          {...props}
+        />
+        <label htmlFor={inputId} className="text-sm text-stone-800">
+          <span className="font-medium">{label}</span>
+          {description && <span className="block text-stone-500">{description}</span>}
+        </label>
+      </div>
+      {error && (
+        <p id={errorId} className="ml-7 text-xs font-medium text-red-700" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

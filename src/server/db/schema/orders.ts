@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { restaurantProfiles, menuItems } from './restaurants';
 import { user } from './auth';
 
@@ -65,7 +54,10 @@ export const orderItems = pgTable(
     unitPrice: numeric('unit_price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
     notes: text('notes'),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity_positive', sql`${t.quantity} >= 1`)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_positive', sql`${t.quantity} >= 1`),
+  ],
 );
 
 export const calls = pgTable(

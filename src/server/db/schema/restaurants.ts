@@ -45,6 +45,11 @@ export const restaurantProfiles = pgTable(
     vapiAgentId: text('vapi_agent_id'),
     vapiPhoneNumber: text('vapi_phone_number'),
     phoneNumberPending: boolean('phone_number_pending').notNull().default(false),
+    /** Where setting up the voice agent and number stands: not_started → pending → active | failed. */
+    phoneProvisioningStatus: text('phone_provisioning_status', { enum: ['not_started', 'pending', 'active', 'failed'] })
+      .notNull()
+      .default('not_started'),
+    phoneProvisioningError: text('phone_provisioning_error'),
     /** Legacy free-text menu from before menu_items existed; kept so old rows still read. */
     menuItems: jsonb('menu_items'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

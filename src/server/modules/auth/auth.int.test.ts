@@ -56,9 +56,7 @@ describe('accounts', () => {
       json: { name: 'Again', email: 'twice@example.com', password: 'secret123' },
     });
     expect(response.status).toBe(422);
-    expect(await t.db.select().from(profiles)).toHaveLength(
-      (await t.db.select().from(user)).length,
-    );
+    expect(await t.db.select().from(profiles)).toHaveLength((await t.db.select().from(user)).length);
   });
 
   it('logs in with the right password and explains a wrong one', async () => {

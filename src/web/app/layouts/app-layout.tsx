@@ -1,16 +1,18 @@
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import clsx from 'clsx';
-import { LayoutDashboard, LogOut, Settings, Sparkles } from 'lucide-react';
+import { LayoutDashboard, LogOut, Settings, SlidersHorizontal, Sparkles } from 'lucide-react';
 import type { MeResponse } from '@shared/contracts/me';
 import { isTrialExpired } from '@shared/domain/trial';
 import { MSG } from '@shared/messages';
 import { useSession, useSignOut } from '@web/lib/session';
 import { Logo } from '@web/components/logo';
 import { Button, ButtonLink } from '@web/components/button';
+import { usePhoneSystemWatcher } from '@web/features/setup/phone-system-watcher';
 
 /** The signed-in shell: header, subscription banner, the page, footer. */
 export function AppLayout() {
   const { me } = useSession();
+  usePhoneSystemWatcher();
   if (!me) return null;
   return (
     <div className="flex min-h-dvh flex-col">
@@ -41,20 +43,29 @@ function AppHeader({ me }: { me: MeResponse }) {
   const trialExpired = isTrialExpired(me.restaurant);
   return (
     <header className="border-b border-stone-200 bg-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
         <div className="flex items-center gap-3">
           <Logo to="/dashboard" />
           {trialExpired && (
-            <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">Trial expired</span>
+            <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">
+              Trial expired
+            </span>
           )}
         </div>
         <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
           <NavLink to="/dashboard" className={navLinkClass}>
             <LayoutDashboard className="size-4" aria-hidden="true" />
             Dashboard
+          </NavLink>
+          <NavLink to="/settings" className={navLinkClass}>
+            <SlidersHorizontal className="size-4" aria-hidden="true" />
+            Settings
           </NavLink>
           {me.isAdmin && (
             <NavLink to="/admin" className={navLinkClass}>

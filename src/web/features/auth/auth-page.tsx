@@ -76,7 +76,8 @@ function AuthForm({ mode, redirect }: { mode: Mode; redirect: string | null }) {
       // The page re-renders with the fresh session and routes on from there (onboarding, or the redirect).
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : isLogin ? MSG.signInFailed : MSG.signUpFailed;
+      const message =
+        error instanceof Error && error.message ? error.message : isLogin ? MSG.signInFailed : MSG.signUpFailed;
       setFormError(message);
       toast.error(message);
     } finally {

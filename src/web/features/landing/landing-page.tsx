@@ -1,4 +1,13 @@
-import { Bot, Check, ChefHat, LayoutDashboard, MessageSquareText, PhoneIncoming, Sparkles, type LucideIcon } from 'lucide-react';
+import {
+  Bot,
+  Check,
+  ChefHat,
+  LayoutDashboard,
+  MessageSquareText,
+  PhoneIncoming,
+  Sparkles,
+  type LucideIcon,
+} from 'lucide-react';
 import { PRODUCT_NAME, PRO_PLAN, TRIAL_DAYS, formatPrice } from '@shared/product';
 import { ButtonLink } from '@web/components/button';
 import { useDocumentTitle } from '@web/components/document-title';
@@ -68,8 +77,8 @@ function Hero() {
             Never miss a <span className="whitespace-nowrap text-brand-700">phone order</span> again.
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-8 text-pretty text-stone-600">
-            An AI voice assistant answers every call. It knows your menu, your hours and whether the kitchen is
-            slammed, puts each order on a live dashboard, and texts the customer when it&rsquo;s ready.
+            An AI voice assistant answers every call. It knows your menu, your hours and whether the kitchen is slammed,
+            puts each order on a live dashboard, and texts the customer when it&rsquo;s ready.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <ButtonLink to="/signup" size="lg">
@@ -179,12 +188,15 @@ function Features() {
     <section id="features" aria-labelledby="features-heading" className="py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
-          <h2 id="features-heading" className="text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl">
+          <h2
+            id="features-heading"
+            className="text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl"
+          >
             From the first ring to pickup, handled
           </h2>
           <p className="mt-4 text-lg text-pretty text-stone-600">
-            Your staff keep cooking. {PRODUCT_NAME} takes the call, writes the ticket and keeps the
-            customer in the loop.
+            Your staff keep cooking. {PRODUCT_NAME} takes the call, writes the ticket and keeps the customer in the
+            loop.
           </p>
         </div>
         <ul className="mt-14 grid gap-6 md:grid-cols-3">

@@ -18,9 +18,7 @@ export function PaymentSuccessPage() {
             <CircleCheck className="size-7" aria-hidden="true" />
           </span>
           <h1 className="mt-6 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Payment successful</h1>
-          <p className="mt-3 leading-7 text-stone-600">
-            Welcome to {PRO_PLAN.name}! Thank you for subscribing.
-          </p>
+          <p className="mt-3 leading-7 text-stone-600">Welcome to {PRO_PLAN.name}! Thank you for subscribing.</p>
           <ul className="mt-6 space-y-2 rounded-xl bg-stone-50 p-4 text-left text-sm text-stone-700">
             {PRO_PLAN.features.map((feature) => (
               <li key={feature} className="flex items-center gap-2.5">

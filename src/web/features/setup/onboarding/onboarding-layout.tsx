@@ -57,24 +57,24 @@ export function OnboardingLayout() {
             <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
           </div>
         </div>
-        <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8" aria-labelledby="step-title">
+        <section
+          className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8"
+          aria-labelledby="step-title"
+        >
           <h1 id="step-title" className="text-xl font-bold tracking-tight">
             {current.title}
           </h1>
-          <OnboardingStepContent slug={current.slug} />
-          <div className="mt-8 border-t border-stone-100 pt-4">
-            {previous ? (
-              <ButtonLink to={`/onboarding/${previous}`} variant="secondary">
+          <OnboardingStepContent
+            key={current.slug}
+            slug={current.slug}
+            step={current.step}
+            back={
+              <ButtonLink to={previous ? `/onboarding/${previous}` : '/'} variant="secondary">
                 <ArrowLeft className="size-4" aria-hidden="true" />
                 Back
               </ButtonLink>
-            ) : (
-              <ButtonLink to="/" variant="secondary">
-                <ArrowLeft className="size-4" aria-hidden="true" />
-                Back
-              </ButtonLink>
-            )}
-          </div>
+            }
+          />
         </section>
       </main>
     </div>

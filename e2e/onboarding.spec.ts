@@ -1,0 +1,214 @@
+import { expect, test, type Page } from '@playwright/test';
+import { completeOnboarding, logIn, signUp } from './fixtures';
+
+const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
+
+test('a new owner completes all six steps and lands on the dashboard', async ({ page }) => {
+  await signUp(page);
+  await expect(page.getByText('Step 1 of 6')).toBeVisible();
+  await page.getByLabel('Restaurant name').fill('Casa Rosa');
+  await page.getByLabel('Restaurant phone').fill('555.201.3344');
+  await page.getByLabel('Address').fill('1 Plaza Mayor');
+  await page.getByLabel('Time zone').selectOption('America/Chicago');
+  await continueButton(page).click();
+
+  await expect(page.getByText('Step 2 of 6')).toBeVisible();
+  await page.getByLabel('Monday closing time').fill('22:00');
+  await continueButton(page).click();
+
+  await expect(page.getByText('Step 3 of 6')).toBeVisible();
+  await expect(page.getByLabel('Greeting')).toHaveValue('Welcome to Casa Rosa! How can I help you today?');
+  await expect(page.getByLabel('Busy message')).toHaveValue('We are currently busy, please call again later.');
+  await page.getByLabel('Language').selectOption('es');
+  await continueButton(page).click();
+
+  await expect(page.getByText('Step 4 of 6')).toBeVisible();
+  await page.getByLabel('Name').fill('Paella');
+  await page.getByLabel('Price ($)').fill('18.50');
+  await page.getByRole('button', { name: 'Save item' }).click();
+  await expect(page.getByText('Menu item saved')).toBeVisible();
+  await page.getByRole('button', { name: 'Add menu item' }).click();
+  await page.getByLabel('Name').fill('Churros');
+  await page.getByRole('button', { name: 'Save item' }).click();
+  await expect(page.getByRole('list', { name: 'Menu items' }).getByText('$0.00 · 15 min')).toBeVisible();
+  await continueButton(page).click();
+
+  await expect(page.getByText('Step 5 of 6')).toBeVisible();
+  await page.getByLabel('Allow custom orders').uncheck();
+  await continueButton(page).click();
+  expect(await page.evaluate(() => localStorage.getItem('allowCustomOrders'))).toBe('false');
+
+  await expect(page.getByText('Step 6 of 6')).toBeVisible();
+  await expect(page.getByText('$39')).toBeVisible();
+  await expect(page.getByText('Save 20% with annual billing')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('(555) 201-3344');
+  await page.getByLabel('I confirm I have access to this phone number').check();
+  await page.getByRole('button', { name: 'Complete setup' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Phone system set up successfully!')).toBeVisible({ timeout: 15_000 });
+  await page.goto('/onboarding');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('every wizard validation message appears when provoked', async ({ page }) => {
+  await signUp(page);
+  await continueButton(page).click();
+  await expect(page.getByText('Restaurant name is required')).toBeVisible();
+  await expect(page.getByText('Phone number is required')).toBeVisible();
+  await expect(page.getByText('Address is required')).toBeVisible();
+  await page.getByLabel('Restaurant name').fill('Validation Diner');
+  await page.getByLabel('Restaurant phone').fill('12');
+  await page.getByLabel('Address').fill('9 Test Road');
+  await continueButton(page).click();
+  await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
+  await page.getByLabel('Restaurant phone').fill('5552013344');
+  await continueButton(page).click();
+
+  await expect(page.getByText('Step 2 of 6')).toBeVisible();
+  await page.getByLabel('Tuesday closing time').fill('08:00');
+  await continueButton(page).click();
+  await expect(page.getByText('Tuesday: Closing time must be after opening time')).toBeVisible();
+  await page.getByLabel('Tuesday closing time').fill('17:00');
+  await continueButton(page).click();
+
+  await expect(page.getByText('Step 3 of 6')).toBeVisible();
+  await page.getByLabel('Greeting').fill('');
+  await page.getByLabel('Busy message').fill('   ');
+  await continueButton(page).click();
+  await expect(page.getByText('Greeting is required')).toBeVisible();
+  await expect(page.getByText('Busy message is required')).toBeVisible();
+  await page.getByLabel('Greeting').fill('Hello!');
+  await page.getByLabel('Busy message').fill('Busy, sorry.');
+  await continueButton(page).click();
+
+  await expect(page.getByText('Step 4 of 6')).toBeVisible();
+  await page.getByRole('button', { name: 'Save item' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await page.getByLabel('Name').fill('Soup');
+  await page.getByLabel('Price ($)').fill('-1');
+  await page.getByLabel('Prep time (minutes)').fill('0');
+  await page.getByRole('button', { name: 'Save item' }).click();
+  await expect(page.getByText('Price cannot be negative')).toBeVisible();
+  await expect(page.getByText('Prep time must be at least 1 minute')).toBeVisible();
+  await page.getByLabel('Price ($)').fill('4');
+  await page.getByLabel('Prep time (minutes)').fill('2.5');
+  await page.getByRole('button', { name: 'Save item' }).click();
+  await expect(page.getByText('Prep time must be whole minutes')).toBeVisible();
+  await continueButton(page).click();
+  await expect(page.getByText('Step 5 of 6')).toBeVisible();
+  await continueButton(page).click();
+
+  await expect(page.getByText('Step 6 of 6')).toBeVisible();
+  const phone = page.getByRole('textbox', { name: 'Phone number' });
+  const complete = page.getByRole('button', { name: 'Complete setup' });
+  await phone.fill('555-12');
+  await complete.click();
+  await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
+  await phone.fill('(555) 201-3344');
+  await complete.click();
+  await expect(page.getByText('Please confirm you have access to this phone number')).toBeVisible();
+  await page.getByLabel('Request a new dedicated phone number').check();
+  await expect(phone).toBeDisabled();
+  await complete.click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('reloading or logging in again resumes on the step reached, with its data', async ({ page }) => {
+  const account = await signUp(page);
+  await page.getByLabel('Restaurant name').fill('Resume Bistro');
+  await page.getByLabel('Restaurant phone').fill('5552013344');
+  await page.getByLabel('Address').fill('3 Rue Test');
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await expect(page.getByText('Step 4 of 6')).toBeVisible();
+  await page.getByLabel('Name').fill('Croissant');
+  await page.getByRole('button', { name: 'Save item' }).click();
+  await expect(page.getByText('Menu item saved')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('Step 4 of 6')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Menu items' }).getByText('Croissant')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page.getByText('Step 3 of 6')).toBeVisible();
+  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page.getByLabel('Restaurant name')).toHaveValue('Resume Bistro');
+  await page.getByLabel('Address').fill('3 Rue Test, typed but not saved');
+  await page.getByRole('link', { name: 'Back' }).click();
+  await page.goBack();
+  await expect(page.getByLabel('Address')).toHaveValue('3 Rue Test, typed but not saved');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.goto('/login');
+  await logIn(page, account);
+  await expect(page).toHaveURL(/\/onboarding\/menu$/);
+  await page.goto('/onboarding/payment');
+  await expect(page).toHaveURL(/\/onboarding\/menu$/);
+});
+
+test('settings show every onboarding value and keep edits', async ({ page }) => {
+  await signUp(page);
+  await completeOnboarding(page, { restaurantName: 'Settings Grill' });
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByLabel('Restaurant name')).toHaveValue('Settings Grill');
+  await page.getByLabel('Restaurant name').fill('Settings Grill & Bar');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Profile updated successfully')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Hours' }).click();
+  await page.getByLabel('Wednesday closing time').fill('21:30');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Business hours saved')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Assistant' }).click();
+  await expect(page.getByLabel('Greeting')).toHaveValue('Welcome to Settings Grill! How can I help you today?');
+  await page.getByLabel('Greeting').fill('Thanks for calling Settings Grill & Bar!');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Bot preferences saved')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Menu' }).click();
+  await page.getByLabel('Name').fill('Burger');
+  await page.getByLabel('Price ($)').fill('11');
+  await page.getByRole('button', { name: 'Save item' }).click();
+  await expect(page.getByText('Menu item saved')).toBeVisible();
+  await page.getByRole('button', { name: 'Mark sold out' }).click();
+  await expect(page.getByText('Sold out', { exact: true })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Phone' }).click();
+  await expect(page.getByText('Active')).toBeVisible({ timeout: 15_000 });
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Restaurant' }).click();
+  await expect(page.getByLabel('Restaurant name')).toHaveValue('Settings Grill & Bar');
+  await page.getByRole('tab', { name: 'Hours' }).click();
+  await expect(page.getByLabel('Wednesday closing time')).toHaveValue('21:30');
+  await page.getByRole('tab', { name: 'Assistant' }).click();
+  await expect(page.getByLabel('Greeting')).toHaveValue('Thanks for calling Settings Grill & Bar!');
+  await page.getByRole('tab', { name: 'Menu' }).click();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Delete Burger' }).click();
+  await expect(page.getByText('No menu items yet.')).toBeVisible();
+});
+
+test('a login with a redirect is honoured once onboarding is done', async ({ page }) => {
+  const account = await signUp(page);
+  await completeOnboarding(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByText('You have been signed out')).toBeVisible();
+  await page.goto('/settings?tab=hours');
+  await expect(page).toHaveURL('/login?redirect=%2Fsettings%3Ftab%3Dhours');
+  await logIn(page, account);
+  await expect(page).toHaveURL('/settings?tab=hours');
+  await page.goto('/login?redirect=https://evil.example.com');
+  await expect(page).toHaveURL('/dashboard');
+});
+
+test('an owner who has not finished onboarding is sent back to it from the protected area', async ({ page }) => {
+  await signUp(page);
+  for (const path of ['/dashboard', '/settings', '/admin']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/onboarding\/restaurant$/);
+  }
+});

@@ -1,0 +1,2 @@
+ALTER TABLE "restaurant_profiles" ADD COLUMN "phone_provisioning_status" text DEFAULT 'not_started' NOT NULL;--> statement-breakpoint
+ALTER TABLE "restaurant_profiles" ADD COLUMN "phone_provisioning_error" text;

@@ -1,0 +1,30 @@
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../db/client';
+import type { Logger } from '../logger';
+
+export type JobQueue = PgBoss;
+
+/**
+ * Durable jobs on the same Postgres as everything else (pg-boss). On embedded PGlite there is one connection, so
+ * pg-boss is given an executeSql that runs on it; multi-statement scripts (its migrations) go through exec().
+ */
+export async function startJobQueue(database: DatabaseHandle, logger: Logger): Promise<JobQueue> {
+  const executeSql = database.pglite
+    ? async (text: string, values?: unknown[]) => {
+        const pglite = database.pglite!;
+        if (values && values.length > 0) return pglite.query(text, values);
+        const results = await pglite.exec(text);
+        return results[results.length - 1] ?? { rows: [] };
+      }
+    : (text: string, values?: unknown[]) => database.pool!.query(text, values);
+
+  const boss = new PgBoss({
+    db: { executeSql },
+    schema: 'pgboss',
+    // Nightly archive/maintenance is pg-boss's own business; we do not use its cron scheduler.
+    schedule: false,
+  });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  return boss;
+}

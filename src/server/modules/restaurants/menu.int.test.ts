@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../../tests/test-app';
+import { menuItems } from '../../db/schema';
+import type { MenuItem } from '@shared/contracts/restaurant';
+import type { ApiError } from '@shared/contracts/me';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('menu items', () => {
+  let t: TestApp;
+  let emailCounter = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const newOwner = () => t.signUp({ email: `menu${++emailCounter}@example.com` });
+
+  async function createItem(cookie: string, json: unknown) {
+    const response = await t.request('/api/menu-items', { method: 'POST', cookie, json });
+    expect(response.status).toBe(201);
+    return (await response.json()) as MenuItem;
+  }
+
+  async function listItems(cookie: string) {
+    const response = await t.request('/api/menu-items', { cookie });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { items: MenuItem[] }).items;
+  }
+
+  async function readItemRow(id: string) {
+    const [row] = await t.db.select().from(menuItems).where(eq(menuItems.id, id));
+    return row;
+  }
+
+  async function countOwnerRows(userId: string) {
+    return (await t.db.select({ id: menuItems.id }).from(menuItems).where(eq(menuItems.restaurantId, userId))).length;
+  }
+
+  async function expectBadRequest(response: Response, field: string, message?: string) {
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as ApiError;
+    expect(body.field).toBe(field);
+    expect(body.error.startsWith(`${field}: `)).toBe(true);
+    if (message) expect(body.error).toBe(`${field}: ${message}`);
+  }
+
+  it('refuses a request with no session', async () => {
+    expect((await t.request('/api/menu-items')).status).toBe(401);
+    expect((await t.request('/api/menu-items', { method: 'POST', json: { name: 'Soup' } })).status).toBe(401);
+  });
+
+  it('creating with no price or prep time saves 0 and 15 minutes', async () => {
+    const owner = await newOwner();
+    const item = await createItem(owner.cookie, { name: 'Garlic bread' });
+    expect(item).toEqual({
+      id: expect.stringMatching(UUID) as string,
+      name: 'Garlic bread',
+      description: null,
+      price: 0,
+      preparationTime: 15,
+      isAvailable: true,
+    });
+    expect(await readItemRow(item.id)).toMatchObject({
+      restaurantId: owner.userId,
+      price: 0,
+      preparationTime: 15,
+      description: null,
+    });
+
+    const nulls = await createItem(owner.cookie, {
+      name: 'Olives',
+      price: null,
+      preparationTime: null,
+      description: '',
+    });
+    expect(nulls).toMatchObject({ price: 0, preparationTime: 15, description: null });
+  });
+
+  it('creating with every field keeps them, price as a number with cents', async () => {
+    const owner = await newOwner();
+    const item = await createItem(owner.cookie, {
+      name: '  Margherita ',
+      description: 'Tomato, mozzarella, basil',
+      price: 12.99,
+      preparationTime: 20,
+    });
+    expect(item).toMatchObject({
+      name: 'Margherita',
+      description: 'Tomato, mozzarella, basil',
+      price: 12.99,
+      preparationTime: 20,
+    });
+    expect(await readItemRow(item.id)).toMatchObject({ price: 12.99, preparationTime: 20 });
+  });
+
+  let rejectedOwner: { cookie: string; userId: string } | undefined;
+  it.each([
+    ['price', { name: 'Soup', price: -1 }, 'Price cannot be negative'],
+    ['price', { name: 'Soup', price: 1.005 }, 'Price can have at most two decimals'],
+    ['price', { name: 'Soup', price: '4.50' }, undefined],
+    ['preparationTime', { name: 'Soup', preparationTime: 1.5 }, 'Prep time must be whole minutes'],
+    ['preparationTime', { name: 'Soup', preparationTime: 0 }, 'Prep time must be at least 1 minute'],
+    ['name', { price: 3 }, undefined],
+    ['name', { name: '   ', price: 3 }, 'Name is required'],
+  ] as const)('a bad %s is a 400 naming it, and nothing is written', async (field, json, message) => {
+    const owner = (rejectedOwner ??= await newOwner());
+    await expectBadRequest(
+      await t.request('/api/menu-items', { method: 'POST', cookie: owner.cookie, json }),
+      field,
+      message,
+    );
+    expect(await countOwnerRows(owner.userId)).toBe(0);
+  });
+
+  it('accepts a price of exactly 0 and a prep time of 1 minute', async () => {
+    const owner = await newOwner();
+    const item = await createItem(owner.cookie, { name: 'Water', price: 0, preparationTime: 1 });
+    expect(item).toMatchObject({ price: 0, preparationTime: 1 });
+  });
+
+  it('each owner lists only their own items, oldest first', async () => {
+    const ann = await newOwner();
+    const bob = await newOwner();
+    await createItem(ann.cookie, { name: 'Calzone', price: 11 });
+    await createItem(bob.cookie, { name: 'Pad Thai', price: 13.5 });
+    await createItem(ann.cookie, { name: 'Tiramisu', price: 6.25 });
+
+    expect((await listItems(ann.cookie)).map((i) => i.name)).toEqual(['Calzone', 'Tiramisu']);
+    expect(await listItems(bob.cookie)).toEqual([expect.objectContaining({ name: 'Pad Thai', price: 13.5 })]);
+    expect(await listItems((await newOwner()).cookie)).toEqual([]);
+  });
+
+  it('the owner can edit an item and switch its availability', async () => {
+    const owner = await newOwner();
+    const item = await createItem(owner.cookie, { name: 'Lasagne', price: 14, preparationTime: 25 });
+
+    const put = await t.request(`/api/menu-items/${item.id}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { name: 'Lasagne al forno', description: 'Baked', price: 15.5, preparationTime: 30 },
+    });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toEqual({
+      id: item.id,
+      name: 'Lasagne al forno',
+      description: 'Baked',
+      price: 15.5,
+      preparationTime: 30,
+      isAvailable: true,
+    });
+
+    const patch = await t.request(`/api/menu-items/${item.id}/availability`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      json: { isAvailable: false },
+    });
+    expect(patch.status).toBe(200);
+    expect(await patch.json()).toMatchObject({
+      id: item.id,
+      isAvailable: false,
+      name: 'Lasagne al forno',
+      price: 15.5,
+    });
+    expect(await readItemRow(item.id)).toMatchObject({ isAvailable: false, price: 15.5, preparationTime: 30 });
+
+    // Saving without price or prep time applies the same defaults as creating.
+    const resave = await t.request(`/api/menu-items/${item.id}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { name: 'Lasagne' },
+    });
+    expect(resave.status).toBe(200);
+    expect(await resave.json()).toMatchObject({ price: 0, preparationTime: 15, description: null, isAvailable: false });
+  });
+
+  it('a bad edit is a 400 and leaves the item as it was', async () => {
+    const owner = await newOwner();
+    const item = await createItem(owner.cookie, { name: 'Risotto', price: 16, preparationTime: 22 });
+    const before = await readItemRow(item.id);
+
+    await expectBadRequest(
+      await t.request(`/api/menu-items/${item.id}`, {
+        method: 'PUT',
+        cookie: owner.cookie,
+        json: { name: 'Risotto', price: -3 },
+      }),
+      'price',
+    );
+    await expectBadRequest(
+      await t.request(`/api/menu-items/${item.id}/availability`, {
+        method: 'PATCH',
+        cookie: owner.cookie,
+        json: { isAvailable: 'no' },
+      }),
+      'isAvailable',
+    );
+    expect(await readItemRow(item.id)).toEqual(before);
+  });
+
+  it('another owner’s item id is a 404 for edit, availability and delete, and the item is unchanged', async () => {
+    const ann = await newOwner();
+    const mallory = await newOwner();
+    const item = await createItem(ann.cookie, {
+      name: 'Carbonara',
+      description: 'Guanciale',
+      price: 13,
+      preparationTime: 18,
+    });
+    const before = await readItemRow(item.id);
+
+    const put = await t.request(`/api/menu-items/${item.id}`, {
+      method: 'PUT',
+      cookie: mallory.cookie,
+      json: { name: 'Hijacked', price: 0.01, preparationTime: 1 },
+    });
+    expect(put.status).toBe(404);
+    expect(((await put.json()) as ApiError).error).toBe('Menu item not found');
+
+    const patch = await t.request(`/api/menu-items/${item.id}/availability`, {
+      method: 'PATCH',
+      cookie: mallory.cookie,
+      json: { isAvailable: false },
+    });
+    expect(patch.status).toBe(404);
+
+    const del = await t.request(`/api/menu-items/${item.id}`, { method: 'DELETE', cookie: mallory.cookie });
+    expect(del.status).toBe(404);
+
+    expect(await readItemRow(item.id)).toEqual(before);
+    expect(await listItems(ann.cookie)).toEqual([item]);
+    expect(await listItems(mallory.cookie)).toEqual([]);
+  });
+
+  it('an id that does not exist is a 404', async () => {
+    const owner = await newOwner();
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await t.request(`/api/menu-items/${missing}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(
+      404,
+    );
+    const put = await t.request(`/api/menu-items/${missing}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { name: 'Ghost' },
+    });
+    expect(put.status).toBe(404);
+    expect(await countOwnerRows(owner.userId)).toBe(0);
+  });
+
+  it('a malformed id is a 400 naming id', async () => {
+    const owner = await newOwner();
+    await expectBadRequest(
+      await t.request('/api/menu-items/not-a-uuid', { method: 'PUT', cookie: owner.cookie, json: { name: 'X' } }),
+      'id',
+      'Not a menu item id',
+    );
+    await expectBadRequest(
+      await t.request('/api/menu-items/123/availability', {
+        method: 'PATCH',
+        cookie: owner.cookie,
+        json: { isAvailable: true },
+      }),
+      'id',
+    );
+    await expectBadRequest(
+      await t.request("/api/menu-items/1'%20or%201=1", { method: 'DELETE', cookie: owner.cookie }),
+      'id',
+    );
+  });
+
+  it('deleting an own item is a 204, after which it is gone', async () => {
+    const owner = await newOwner();
+    const keep = await createItem(owner.cookie, { name: 'Focaccia', price: 5 });
+    const drop = await createItem(owner.cookie, { name: 'Bruschetta', price: 7 });
+
+    const response = await t.request(`/api/menu-items/${drop.id}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
+
+    expect(await readItemRow(drop.id)).toBeUndefined();
+    expect((await listItems(owner.cookie)).map((i) => i.id)).toEqual([keep.id]);
+    expect((await t.request(`/api/menu-items/${drop.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(
+      404,
+    );
+  });
+});

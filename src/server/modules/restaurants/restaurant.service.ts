@@ -1,0 +1,120 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  DEFAULT_BUSY_MESSAGE,
+  defaultGreeting,
+  type BotPreferencesInput,
+  type BotPreferencesResponse,
+  type RestaurantInfo,
+  type RestaurantResponse,
+} from '@shared/contracts/restaurant';
+import { defaultBusinessHours, type DayHours } from '@shared/domain/hours';
+import type { Database } from '../../db/client';
+import { botPreferences, businessHours, restaurantProfiles } from '../../db/schema';
+import { notFound } from '../../http/errors';
+
+export async function getRestaurant(db: Database, ownerId: string): Promise<RestaurantResponse> {
+  const [row] = await db.select().from(restaurantProfiles).where(eq(restaurantProfiles.id, ownerId));
+  if (!row) throw notFound('Restaurant profile');
+  return {
+    restaurantName: row.restaurantName ?? '',
+    phoneNumber: row.phoneNumber ?? '',
+    address: row.address ?? '',
+    timezone: row.timezone,
+    onboardingStep: row.onboardingStep,
+    hasCompletedOnboarding: row.hasCompletedOnboarding,
+  };
+}
+
+export async function updateRestaurantInfo(db: Database, ownerId: string, info: RestaurantInfo) {
+  const updated = await db
+    .update(restaurantProfiles)
+    .set({ ...info, updatedAt: new Date() })
+    .where(eq(restaurantProfiles.id, ownerId))
+    .returning({ id: restaurantProfiles.id });
+  if (updated.length === 0) throw notFound('Restaurant profile');
+  return getRestaurant(db, ownerId);
+}
+
+/** The saved week, or the defaults (09:00–17:00, Sunday closed) before the owner has saved any. */
+export async function getBusinessHours(db: Database, ownerId: string): Promise<DayHours[]> {
+  const rows = await db
+    .select({
+      dayOfWeek: businessHours.dayOfWeek,
+      openTime: businessHours.openTime,
+      closeTime: businessHours.closeTime,
+      isClosed: businessHours.isClosed,
+    })
+    .from(businessHours)
+    .where(eq(businessHours.restaurantId, ownerId))
+    .orderBy(businessHours.dayOfWeek);
+  return rows.length === 7 ? rows : defaultBusinessHours();
+}
+
+/** Replaces the whole week at once: either all seven rows are the new ones or none changed. */
+export async function replaceBusinessHours(db: Database, ownerId: string, hours: DayHours[]) {
+  await db.transaction(async (tx) => {
+    await tx.delete(businessHours).where(eq(businessHours.restaurantId, ownerId));
+    await tx.insert(businessHours).values(hours.map((h) => ({ ...h, restaurantId: ownerId })));
+  });
+  return getBusinessHours(db, ownerId);
+}
+
+export async function getBotPreferences(db: Database, ownerId: string): Promise<BotPreferencesResponse> {
+  const [row] = await db.select().from(botPreferences).where(eq(botPreferences.restaurantId, ownerId));
+  if (row) {
+    return {
+      language: row.language,
+      greetingMessage: row.greetingMessage,
+      busyMessage: row.busyMessage,
+      autoSmsEnabled: row.autoSmsEnabled,
+      isBusyMode: row.isBusyMode,
+      isSaved: true,
+    };
+  }
+  const restaurant = await getRestaurant(db, ownerId);
+  return {
+    language: 'en',
+    greetingMessage: defaultGreeting(restaurant.restaurantName),
+    busyMessage: DEFAULT_BUSY_MESSAGE,
+    autoSmsEnabled: true,
+    isBusyMode: false,
+    isSaved: false,
+  };
+}
+
+export async function saveBotPreferences(db: Database, ownerId: string, input: BotPreferencesInput) {
+  await db
+    .insert(botPreferences)
+    .values({ restaurantId: ownerId, ...input })
+    .onConflictDoUpdate({ target: botPreferences.restaurantId, set: { ...input, updatedAt: new Date() } });
+  return getBotPreferences(db, ownerId);
+}
+
+/** Automatic texts on or off. Creates the assistant's row with its defaults if the owner has not saved one yet. */
+export async function saveMessagingPreferences(
+  db: Database,
+  ownerId: string,
+  { autoSmsEnabled }: { autoSmsEnabled: boolean },
+) {
+  const current = await getBotPreferences(db, ownerId);
+  await db
+    .insert(botPreferences)
+    .values({
+      restaurantId: ownerId,
+      language: current.language,
+      greetingMessage: current.greetingMessage,
+      busyMessage: current.busyMessage,
+      autoSmsEnabled,
+    })
+    .onConflictDoUpdate({ target: botPreferences.restaurantId, set: { autoSmsEnabled, updatedAt: new Date() } });
+  return getBotPreferences(db, ownerId);
+}
+
+/** Remembers the furthest wizard step reached, so a reload or a new login resumes there. */
+export async function saveOnboardingStep(db: Database, ownerId: string, step: number) {
+  await db
+    .update(restaurantProfiles)
+    .set({ onboardingStep: sql`greatest(${restaurantProfiles.onboardingStep}, ${step})`, updatedAt: new Date() })
+    .where(and(eq(restaurantProfiles.id, ownerId), eq(restaurantProfiles.hasCompletedOnboarding, false)));
+  return getRestaurant(db, ownerId);
+}

@@ -1,0 +1,107 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { Check } from 'lucide-react';
+import { completeOnboardingSchema } from '@shared/contracts/restaurant';
+import { PRO_PLAN, formatPrice } from '@shared/product';
+import { Button } from '@web/components/button';
+import { CheckboxField, FormAlert, TextField } from '@web/components/form-field';
+import { api } from '@web/lib/api';
+import { useDraft } from '../use-draft';
+import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../form-errors';
+
+/** The last step: the plan, and the number callers will dial. Finishing completes onboarding. */
+export function PlanAndPhoneForm({ onCompleted, back }: { onCompleted: () => Promise<void>; back?: ReactNode }) {
+  const [values, setValues] = useDraft('payment', { phoneNumber: '', confirmedAccess: false, requestNewNumber: false });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = completeOnboardingSchema.safeParse(values);
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    setSubmitting(true);
+    try {
+      await api.post('/api/onboarding/complete', parsed.data);
+      await onCompleted();
+    } catch (error) {
+      const fields = apiFieldErrors(error);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setFormError('There was an error completing your setup. Please try again.');
+      toast.error('Failed to complete onboarding');
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+      <div className="rounded-xl border border-brand-200 bg-brand-50 p-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <p className="font-semibold text-brand-900">{PRO_PLAN.name}</p>
+          <p>
+            <span className="text-2xl font-bold text-stone-900">{formatPrice(PRO_PLAN.priceCents)}</span>
+            <span className="text-sm text-stone-600"> per month</span>
+          </p>
+        </div>
+        <p className="mt-1 text-sm font-medium text-brand-800">Save 20% with annual billing</p>
+        <ul className="mt-3 grid gap-1 text-sm text-stone-700 sm:grid-cols-3">
+          {PRO_PLAN.features.map((f) => (
+            <li key={f} className="flex items-center gap-1.5">
+              <Check className="size-4 text-brand-700" aria-hidden="true" /> {f}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 text-xs text-stone-600">
+          Your 7-day free trial is already running. No card is needed today.
+        </p>
+      </div>
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 font-semibold text-stone-900">Your assistant's phone number</legend>
+        {formError && <FormAlert>{formError}</FormAlert>}
+        <TextField
+          label="Phone number"
+          name="phoneNumber"
+          type="tel"
+          autoComplete="tel"
+          placeholder="(555) 123-4567"
+          hint="The line your customers already call. We will answer it for you."
+          value={values.phoneNumber}
+          disabled={values.requestNewNumber}
+          error={errors.phoneNumber}
+          onChange={(e) => {
+            setValues((v) => ({ ...v, phoneNumber: e.target.value }));
+            setErrors({});
+          }}
+        />
+        <CheckboxField
+          label="I confirm I have access to this phone number"
+          checked={values.confirmedAccess}
+          disabled={values.requestNewNumber}
+          error={errors.confirmedAccess}
+          onChange={(e) => {
+            setValues((v) => ({ ...v, confirmedAccess: e.target.checked }));
+            setErrors({});
+          }}
+        />
+        <CheckboxField
+          label="Request a new dedicated phone number"
+          description="We will set up a new number for your assistant instead."
+          checked={values.requestNewNumber}
+          onChange={(e) => {
+            setValues((v) => ({ ...v, requestNewNumber: e.target.checked }));
+            setErrors({});
+          }}
+        />
+      </fieldset>
+      <div className="flex items-center justify-between gap-3">
+        {back ?? <span />}
+        <Button type="submit" size="lg" isLoading={isSubmitting}>
+          {isSubmitting ? 'Completing setup…' : 'Complete setup'}
+        </Button>
+      </div>
+    </form>
+  );
+}

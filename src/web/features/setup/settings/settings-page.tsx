@@ -1,0 +1,113 @@
+import { useSearchParams } from 'react-router';
+import { Tabs } from 'radix-ui';
+import { useDocumentTitle } from '@web/components/document-title';
+import { useBotPreferences, useBusinessHours, useMenuItems, useRestaurant } from '../setup-api';
+import { WithData } from '../load-state';
+import { RestaurantInfoForm } from '../editors/restaurant-info-form';
+import { HoursForm } from '../editors/hours-form';
+import { BotForm } from '../editors/bot-form';
+import { MenuEditor } from '../editors/menu-editor';
+import { PreferencesForm } from '../editors/preferences-form';
+import { PhoneSystemPanel } from './phone-system-panel';
+
+const TABS = [
+  { id: 'restaurant', label: 'Restaurant', description: 'How callers and customers know you.' },
+  { id: 'hours', label: 'Hours', description: 'The assistant takes orders only while you are open.' },
+  { id: 'assistant', label: 'Assistant', description: 'Language, greeting and the busy message.' },
+  { id: 'menu', label: 'Menu', description: 'What callers can order. Mark a dish sold out for today in one click.' },
+  { id: 'preferences', label: 'Preferences', description: 'Custom orders and automatic text messages.' },
+  { id: 'phone', label: 'Phone', description: 'The number your assistant answers.' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+export function SettingsPage() {
+  useDocumentTitle('Settings');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabId = TABS.some((t) => t.id === requested) ? (requested as TabId) : 'restaurant';
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
+        <p className="text-sm text-stone-600">Everything your phone assistant knows about your restaurant.</p>
+      </div>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => setParams({ tab: value }, { replace: true })}
+        className="flex flex-col gap-6 lg:flex-row"
+        orientation="vertical"
+      >
+        <Tabs.List
+          aria-label="Settings sections"
+          className="flex gap-1 overflow-x-auto lg:w-52 lg:shrink-0 lg:flex-col"
+        >
+          {TABS.map((t) => (
+            <Tabs.Trigger
+              key={t.id}
+              value={t.id}
+              className="whitespace-nowrap rounded-lg px-3 py-2 text-left text-sm font-medium text-stone-600 hover:bg-stone-100 data-[state=active]:bg-brand-50 data-[state=active]:text-brand-800"
+            >
+              {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map((t) => (
+          <Tabs.Content
+            key={t.id}
+            value={t.id}
+            className="min-w-0 flex-1 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+          >
+            <h2 className="text-lg font-semibold">{t.label}</h2>
+            <p className="mb-5 text-sm text-stone-600">{t.description}</p>
+            <SettingsSection id={t.id} />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function SettingsSection({ id }: { id: TabId }) {
+  switch (id) {
+    case 'restaurant':
+      return <RestaurantSection />;
+    case 'hours':
+      return <HoursSection />;
+    case 'assistant':
+      return <AssistantSection />;
+    case 'menu':
+      return <MenuSection />;
+    case 'preferences':
+      return <PreferencesSection />;
+    case 'phone':
+      return <PhoneSystemPanel />;
+  }
+}
+
+function RestaurantSection() {
+  const query = useRestaurant();
+  return <WithData query={query}>{(r) => <RestaurantInfoForm restaurant={r} mode="settings" />}</WithData>;
+}
+
+function HoursSection() {
+  const query = useBusinessHours();
+  return <WithData query={query}>{(h) => <HoursForm hours={h} mode="settings" />}</WithData>;
+}
+
+function AssistantSection() {
+  const query = useBotPreferences();
+  return <WithData query={query}>{(b) => <BotForm key={String(b.isSaved)} bot={b} mode="settings" />}</WithData>;
+}
+
+function MenuSection() {
+  const query = useMenuItems();
+  return <WithData query={query}>{(items) => <MenuEditor items={items} mode="settings" />}</WithData>;
+}
+
+function PreferencesSection() {
+  const query = useBotPreferences();
+  return (
+    <WithData query={query}>{(b) => <PreferencesForm autoSmsEnabled={b.autoSmsEnabled} mode="settings" />}</WithData>
+  );
+}
