@@ -4,15 +4,21 @@ import { LandingPage } from '@web/features/landing/landing-page';
 import { PricingPage } from '@web/features/pricing/pricing-page';
 import { PaymentSuccessPage } from '@web/features/payment/payment-success-page';
 import { PaymentCanceledPage } from '@web/features/payment/payment-canceled-page';
-import { AuthPage } from '@web/features/auth/auth-page';
 import { ErrorContent, ErrorPage } from '@web/features/errors/error-page';
 import { NotFoundPage } from '@web/features/errors/not-found-page';
-import { OnboardingIndex, OnboardingLayout } from '@web/features/setup/onboarding/onboarding-layout';
-import { SettingsPage } from '@web/features/setup/settings/settings-page';
-import { DashboardPage } from '@web/features/dashboard/dashboard-page';
-import { AdminPage } from '@web/features/admin/admin-page';
-import { AppLayout } from './layouts/app-layout';
 import { AdminRoute, OnboardingRoute, ProtectedRoute } from './guards';
+
+// Everything behind sign-in loads on demand, so the public pages stay small.
+const authPage = () => import('@web/features/auth/auth-page').then((m) => ({ Component: m.AuthPage }));
+const onboardingIndex = () =>
+  import('@web/features/setup/onboarding/onboarding-layout').then((m) => ({ Component: m.OnboardingIndex }));
+const onboardingLayout = () =>
+  import('@web/features/setup/onboarding/onboarding-layout').then((m) => ({ Component: m.OnboardingLayout }));
+const appLayout = () => import('./layouts/app-layout').then((m) => ({ Component: m.AppLayout }));
+const dashboardPage = () => import('@web/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage }));
+const settingsPage = () =>
+  import('@web/features/setup/settings/settings-page').then((m) => ({ Component: m.SettingsPage }));
+const adminPage = () => import('@web/features/admin/admin-page').then((m) => ({ Component: m.AdminPage }));
 
 /** A render error in any route shows the error page in place, with Retry and Go to Home. */
 function RouteError() {
@@ -32,27 +38,27 @@ export function createRouter() {
         { path: '/pricing', element: <PricingPage /> },
         { path: '/payment/success', element: <PaymentSuccessPage /> },
         { path: '/payment/canceled', element: <PaymentCanceledPage /> },
-        { path: '/login', element: <AuthPage /> },
-        { path: '/signup', element: <AuthPage /> },
+        { path: '/login', lazy: authPage },
+        { path: '/signup', lazy: authPage },
         { path: '/error', element: <ErrorPage /> },
         { path: '/404', element: <NotFoundPage /> },
         {
           path: '/onboarding',
           element: <OnboardingRoute />,
           children: [
-            { index: true, element: <OnboardingIndex /> },
-            { path: ':step', element: <OnboardingLayout /> },
+            { index: true, lazy: onboardingIndex },
+            { path: ':step', lazy: onboardingLayout },
           ],
         },
         {
           element: <ProtectedRoute />,
           children: [
             {
-              element: <AppLayout />,
+              lazy: appLayout,
               children: [
-                { path: '/dashboard', element: <DashboardPage /> },
-                { path: '/settings', element: <SettingsPage /> },
-                { path: '/admin', element: <AdminRoute />, children: [{ index: true, element: <AdminPage /> }] },
+                { path: '/dashboard', lazy: dashboardPage },
+                { path: '/settings', lazy: settingsPage },
+                { path: '/admin', element: <AdminRoute />, children: [{ index: true, lazy: adminPage }] },
               ],
             },
           ],

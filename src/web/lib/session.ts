@@ -4,7 +4,6 @@ import toast from 'react-hot-toast';
 import type { MeResponse } from '@shared/contracts/me';
 import { MSG } from '@shared/messages';
 import { api, ApiError } from './api';
-import { authClient } from './auth-client';
 
 export const SESSION_RECHECK_MS = 10 * 60 * 1000;
 export const meQueryKey = ['me'] as const;
@@ -56,6 +55,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     try {
+      const { authClient } = await import('./auth-client');
       await authClient.signOut();
     } finally {
       newUserFlag.clear();
