@@ -19,7 +19,9 @@ test('/404 and /error show their pages', async ({ page }) => {
 test('the landing page offers login, sign-up, the plan and the uptime claim', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveTitle('PickupLine');
-  await expect(page.getByText('99.9% uptime')).toBeVisible();
+  const glance = page.getByRole('region', { name: 'At a glance' });
+  await expect(glance).toContainText('99.9%');
+  await expect(glance).toContainText('uptime');
   await expect(page.getByText('PickupLine Pro').first()).toBeVisible();
   await expect(page.getByText('$39').first()).toBeVisible();
   for (const name of ['Terms', 'Privacy', 'Contact']) {

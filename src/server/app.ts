@@ -6,6 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { HttpBindings } from '@hono/node-server';
 import { CLIENT_IP_HEADER } from './auth/auth';
+import { HttpError } from './http/errors';
 import type { AppDeps, AppEnv } from './http/types';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { meRoutes } from './modules/me/me.routes';
@@ -48,7 +49,8 @@ export function createApp(deps: AppDeps) {
     if (error instanceof HTTPException) {
       const status = error.status;
       if (status >= 500) deps.logger.error({ err: error }, 'request failed');
-      return c.json({ error: error.message || 'Request failed' }, status);
+      const field = error instanceof HttpError ? error.field : undefined;
+      return c.json({ error: error.message || 'Request failed', field }, status);
     }
     deps.logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);

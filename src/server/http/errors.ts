@@ -1,10 +1,14 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-/** Thrown by services for an outcome the caller caused; becomes `{error}` with this status. */
+/** Thrown by services for an outcome the caller caused; becomes `{error, field?}` with this status. */
 export class HttpError extends HTTPException {
-  constructor(status: ContentfulStatusCode, message: string) {
-    super(status, { message });
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(status, { message: field ? `${field}: ${message}` : message });
   }
 }
 

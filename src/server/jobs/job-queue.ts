@@ -4,6 +4,10 @@ import type { Logger } from '../logger';
 
 export type JobQueue = PgBoss;
 
+/** Every queue the product uses. */
+export const QUEUES = ['provision-phone'] as const;
+export type QueueName = (typeof QUEUES)[number];
+
 /**
  * Durable jobs on the same Postgres as everything else (pg-boss). On embedded PGlite there is one connection, so
  * pg-boss is given an executeSql that runs on it; multi-statement scripts (its migrations) go through exec().
@@ -26,5 +30,7 @@ export async function startJobQueue(database: DatabaseHandle, logger: Logger): P
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
+  // pg-boss 10 silently drops a job sent to a queue that does not exist yet, so every queue exists from the start.
+  for (const queue of QUEUES) await boss.createQueue(queue);
   return boss;
 }

@@ -109,7 +109,11 @@ export const onboardingStepSchema = z.object({ step: z.number().int().min(1).max
 /** The payment step: a confirmed number of the owner's own, or a request for a new dedicated number. */
 export const completeOnboardingSchema = z
   .object({
-    phoneNumber: z.string().trim().max(30).optional().default(''),
+    // Only looked at when the owner keeps their own number; a request for a new one ignores whatever is typed.
+    phoneNumber: z
+      .string()
+      .nullish()
+      .transform((v) => v?.trim() ?? ''),
     confirmedAccess: z.boolean().default(false),
     requestNewNumber: z.boolean().default(false),
   })

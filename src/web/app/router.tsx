@@ -15,7 +15,8 @@ const onboardingIndex = () =>
 const onboardingLayout = () =>
   import('@web/features/setup/onboarding/onboarding-layout').then((m) => ({ Component: m.OnboardingLayout }));
 const appLayout = () => import('./layouts/app-layout').then((m) => ({ Component: m.AppLayout }));
-const dashboardPage = () => import('@web/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage }));
+const dashboardPage = () =>
+  import('@web/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage }));
 const settingsPage = () =>
   import('@web/features/setup/settings/settings-page').then((m) => ({ Component: m.SettingsPage }));
 const adminPage = () => import('@web/features/admin/admin-page').then((m) => ({ Component: m.AdminPage }));

@@ -23,7 +23,7 @@ export async function completeOnboarding(
     .where(eq(restaurantProfiles.id, ownerId));
   if (!restaurant) throw new HttpError(404, 'Restaurant profile not found');
   if (restaurant.completed) throw new HttpError(409, 'Onboarding is already complete');
-  if (!restaurant.restaurantName) throw new HttpError(400, 'restaurantName: Add your restaurant information first');
+  if (!restaurant.restaurantName) throw new HttpError(400, 'Add your restaurant information first', 'restaurantName');
 
   const updated = await db
     .update(restaurantProfiles)

@@ -4,12 +4,12 @@ import { agentHoursFrom } from '@shared/domain/hours';
 import type { Database } from '../../db/client';
 import { restaurantProfiles } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
-import type { JobQueue } from '../../jobs/job-queue';
+import type { JobQueue, QueueName } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
 import type { VoiceProvider } from '../../providers/voice/voice-provider';
 import { getBotPreferences, getBusinessHours } from '../restaurants/restaurant.service';
 
-export const PROVISION_PHONE_QUEUE = 'provision-phone';
+export const PROVISION_PHONE_QUEUE = 'provision-phone' satisfies QueueName;
 export interface ProvisionPhoneJob {
   userId: string;
 }
@@ -127,7 +127,6 @@ export async function startPhoneProvisioningWorker(deps: {
   logger: Logger;
   jobs: JobQueue;
 }) {
-  await deps.jobs.createQueue(PROVISION_PHONE_QUEUE);
   await deps.jobs.work<ProvisionPhoneJob>(
     PROVISION_PHONE_QUEUE,
     { pollingIntervalSeconds: 1, includeMetadata: true },

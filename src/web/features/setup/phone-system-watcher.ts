@@ -1,22 +1,30 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { usePhoneSystem } from './setup-api';
 
+const AWAITING_KEY = 'pickupline.awaitingPhoneSetup';
+
+/** Called when the owner starts a phone system setup (finishing onboarding, or a retry from settings). */
+export function markAwaitingPhoneSetup() {
+  sessionStorage.setItem(AWAITING_KEY, 'true');
+}
+
 /**
- * Setting up the phone system runs in the background after onboarding. While it is pending we poll, and tell the
- * owner once how it went.
+ * Setting up the phone system runs in the background. While the owner is waiting for one they started, we poll
+ * and tell them once how it went, however fast it finished.
  */
 export function usePhoneSystemWatcher() {
   const query = usePhoneSystem({ refetchInterval: (q) => (q.state.data?.status === 'pending' ? 2000 : false) });
-  const previous = useRef<string | undefined>(undefined);
   const status = query.data?.status;
 
   useEffect(() => {
-    if (previous.current === 'pending' && status === 'active') {
+    if (sessionStorage.getItem(AWAITING_KEY) !== 'true') return;
+    if (status === 'active') {
+      sessionStorage.removeItem(AWAITING_KEY);
       toast.success('Phone system set up successfully!');
-    } else if (previous.current === 'pending' && status === 'failed') {
+    } else if (status === 'failed') {
+      sessionStorage.removeItem(AWAITING_KEY);
       toast.error('Failed to set up your phone system. Our team will contact you to complete the setup.');
     }
-    previous.current = status;
   }, [status]);
 }

@@ -6,6 +6,7 @@ import { meQueryKey, newUserFlag } from '@web/lib/session';
 import { useBotPreferences, useBusinessHours, useMenuItems, useRestaurant, useSaveOnboardingStep } from '../setup-api';
 import { WithData } from '../load-state';
 import { clearAllDrafts } from '../use-draft';
+import { markAwaitingPhoneSetup } from '../phone-system-watcher';
 import { RestaurantInfoForm } from '../editors/restaurant-info-form';
 import { HoursForm } from '../editors/hours-form';
 import { BotForm } from '../editors/bot-form';
@@ -97,6 +98,7 @@ function PaymentStep({ back }: { back: ReactNode }) {
       onCompleted={async () => {
         clearAllDrafts();
         newUserFlag.clear();
+        markAwaitingPhoneSetup();
         await queryClient.invalidateQueries({ queryKey: meQueryKey });
         await navigate('/dashboard', { replace: true });
       }}

@@ -8,13 +8,17 @@ import { Button } from '@web/components/button';
 import { setupKeys, usePhoneSystem } from '../setup-api';
 import { WithData } from '../load-state';
 import { errorMessage } from '../form-errors';
+import { markAwaitingPhoneSetup } from '../phone-system-watcher';
 
 export function PhoneSystemPanel() {
   const query = usePhoneSystem({ refetchInterval: (q) => (q.state.data?.status === 'pending' ? 2000 : false) });
   const queryClient = useQueryClient();
   const provision = useMutation({
     mutationFn: () => api.post<PhoneSystemResponse>('/api/phone-system/provision'),
-    onSuccess: (data) => queryClient.setQueryData(setupKeys.phone, data),
+    onSuccess: (data) => {
+      markAwaitingPhoneSetup();
+      queryClient.setQueryData(setupKeys.phone, data);
+    },
     onError: (error) => toast.error(errorMessage(error, 'Failed to start the phone system setup')),
   });
 

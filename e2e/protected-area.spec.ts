@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { completeOnboarding, signUp } from './fixtures';
+
+test('the header and banner of a trial owner', async ({ page }) => {
+  await signUp(page);
+  await completeOnboarding(page);
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await expect(header.getByText('Trial expired')).toHaveCount(0);
+  await expect(page.getByText('Upgrade to PickupLine Pro for unlimited orders and premium features')).toBeVisible();
+  await page.getByRole('link', { name: 'Upgrade Now' }).click();
+  await expect(page).toHaveURL('/pricing');
+});
+
+test('an expired trial shows the badge and the 10-second error toast', async ({ page }) => {
+  await signUp(page);
+  await completeOnboarding(page);
+  // The browser's clock moves eight days on; the trial (seven days from sign-up) has ended by then.
+  await page.clock.install({ time: new Date(Date.now() + 8 * 24 * 60 * 60 * 1000) });
+  await page.reload();
+  await expect(page.getByRole('banner').getByText('Trial expired')).toBeVisible();
+  const toast = page.getByText(
+    'Your trial period has expired. Please upgrade your account to continue using all features.',
+  );
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveCount(1);
+  await page.clock.runFor(11_000);
+  await expect(toast).toBeHidden();
+});
+
+test('a non-admin who reaches /admin is sent to the dashboard', async ({ page }) => {
+  await signUp(page);
+  await completeOnboarding(page);
+  await page.goto('/admin');
+  await expect(page).toHaveURL('/dashboard');
+});
+
+test('a session revoked elsewhere signs this tab out at the next check', async ({ page, baseURL }) => {
+  await signUp(page);
+  await completeOnboarding(page);
+  // Revoke every session of this account on the server; the tab still holds its (now dead) cookie.
+  const revoked = await page.request.post('/api/auth/revoke-sessions', { headers: { origin: baseURL! }, data: {} });
+  expect(revoked.ok()).toBe(true);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  // Regaining focus re-checks the session.
+  await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+});
