@@ -64,7 +64,9 @@ if (playwright) {
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = playwright.stats ?? {};
   totals.passed += expected + flaky;
   totals.failed += unexpected + skipped;
-  suites.push(`playwright: ${expected + flaky} passed, ${unexpected} failed${skipped ? `, ${skipped} skipped (counted as failed)` : ''}`);
+  suites.push(
+    `playwright: ${expected + flaky} passed, ${unexpected} failed${skipped ? `, ${skipped} skipped (counted as failed)` : ''}`,
+  );
   if (playwrightStatus !== 0 && unexpected === 0) {
     totals.failed += 1;
     suites.push(`playwright exited with status ${playwrightStatus} (errors outside tests)`);

@@ -15,10 +15,11 @@ import { menuItemRoutes, restaurantRoutes } from './modules/restaurants/restaura
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { phoneSystemRoutes } from './modules/phone-system/phone-system.routes';
 
-/** The client's address for rate limiting: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+/** The client's address for rate limiting: the socket's, or the address our trusted proxy saw. */
 function clientIp(request: Request, bindings: Partial<HttpBindings> | undefined, trustProxy: boolean) {
   if (trustProxy) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    // The last hop is the one our proxy appended; earlier entries are whatever the client sent.
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   return bindings?.incoming?.socket?.remoteAddress;

@@ -13,7 +13,8 @@ export const PRO_PLAN = {
 
 export const TRIAL_DAYS = 7;
 
-export const SUPPORT_EMAIL = 'sales@pickupline.app';
+export const SALES_EMAIL = 'sales@pickupline.app';
+export const SUPPORT_EMAIL = 'support@pickupline.app';
 
 export function formatPrice(cents: number): string {
   return `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;

@@ -25,8 +25,9 @@ const DAY_SECONDS = 24 * 60 * 60;
 function trustedOriginsFor(appUrl: string): string[] {
   const url = new URL(appUrl);
   if (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') return [url.origin];
-  // Locally the same server is reached as localhost and as 127.0.0.1.
-  return ['localhost', '127.0.0.1'].map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+  // Locally the same server is reached as localhost and as 127.0.0.1, and through the Vite dev server (npm run dev:web).
+  const port = url.port ? `:${url.port}` : '';
+  return [`${url.protocol}//localhost${port}`, `${url.protocol}//127.0.0.1${port}`, 'http://localhost:5173'];
 }
 
 export function createAuth({ db, appUrl, secret, loginRateLimit, logger }: AuthOptions) {

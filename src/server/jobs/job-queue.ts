@@ -31,6 +31,7 @@ export async function startJobQueue(database: DatabaseHandle, logger: Logger): P
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   // pg-boss 10 silently drops a job sent to a queue that does not exist yet, so every queue exists from the start.
-  for (const queue of QUEUES) await boss.createQueue(queue);
+  // 'stately': at most one queued and one running job per singletonKey, so one restaurant is never set up twice at once.
+  for (const queue of QUEUES) await boss.createQueue(queue, { name: queue, policy: 'stately' });
   return boss;
 }

@@ -6,6 +6,8 @@ export type SubscriptionStatus = 'trial' | 'active' | 'none';
 export interface MeResponse {
   user: { id: string; name: string; email: string };
   isAdmin: boolean;
+  /** True while any provider (voice, texts, payments) runs in local test mode: nothing real is called or charged. */
+  testMode: boolean;
   restaurant: {
     restaurantName: string | null;
     hasCompletedOnboarding: boolean;

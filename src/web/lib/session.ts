@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import type { MeResponse } from '@shared/contracts/me';
 import { MSG } from '@shared/messages';
 import { api, ApiError } from './api';
+import { clearAllDrafts } from './drafts';
 
 export const SESSION_RECHECK_MS = 10 * 60 * 1000;
 export const meQueryKey = ['me'] as const;
@@ -59,6 +60,7 @@ export function useSignOut() {
       await authClient.signOut();
     } finally {
       newUserFlag.clear();
+      clearAllDrafts();
       queryClient.setQueryData(meQueryKey, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
       toast.success(MSG.signedOut);

@@ -28,6 +28,7 @@ describe('accounts', () => {
     expect(await me.json()).toMatchObject({
       user: { id: userId, name: 'Maria Rossi', email: 'maria@example.com' },
       isAdmin: false,
+      testMode: true,
       restaurant: { subscriptionStatus: 'trial', onboardingStep: 1, hasCompletedOnboarding: false },
     });
   });

@@ -4,7 +4,8 @@ import { isAdminEmail, requireSession } from '../../http/session';
 import { getMe } from './me.service';
 
 export const meRoutes = new Hono<AppEnv>().get('/', requireSession, async (c) => {
-  const { db, env } = c.get('deps');
+  const { db, env, voice } = c.get('deps');
   const user = c.get('user');
-  return c.json(await getMe(db, { user, isAdmin: isAdminEmail(env.ADMIN_EMAILS, user.email) }));
+  const isAdmin = isAdminEmail(env.ADMIN_EMAILS, user.email);
+  return c.json(await getMe(db, { user, isAdmin, testMode: voice.name === 'local' }));
 });

@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors';
 
 export async function getMe(
   db: Database,
-  { user, isAdmin }: { user: SessionUser; isAdmin: boolean },
+  { user, isAdmin, testMode }: { user: SessionUser; isAdmin: boolean; testMode: boolean },
 ): Promise<MeResponse> {
   const [restaurant] = await db
     .select({
@@ -23,6 +23,7 @@ export async function getMe(
   return {
     user,
     isAdmin,
+    testMode,
     restaurant: { ...restaurant, trialEndsAt: restaurant.trialEndsAt?.toISOString() ?? null },
   };
 }

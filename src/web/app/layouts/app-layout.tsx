@@ -4,6 +4,7 @@ import { LayoutDashboard, LogOut, Settings, SlidersHorizontal, Sparkles } from '
 import type { MeResponse } from '@shared/contracts/me';
 import { isTrialExpired } from '@shared/domain/trial';
 import { MSG } from '@shared/messages';
+import { SUPPORT_EMAIL } from '@shared/product';
 import { useSession, useSignOut } from '@web/lib/session';
 import { Logo } from '@web/components/logo';
 import { Button, ButtonLink } from '@web/components/button';
@@ -24,7 +25,12 @@ export function AppLayout() {
       <footer className="border-t border-stone-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 text-xs text-stone-500 sm:flex-row sm:justify-between sm:px-6 lg:px-8">
           <span>© {new Date().getFullYear()} PickupLine</span>
-          <span>Questions? support@pickupline.app</span>
+          <span>
+            Questions?{' '}
+            <a href={`mailto:${SUPPORT_EMAIL}`} className="underline-offset-2 hover:underline">
+              {SUPPORT_EMAIL}
+            </a>
+          </span>
         </div>
       </footer>
     </div>
@@ -52,6 +58,14 @@ function AppHeader({ me }: { me: MeResponse }) {
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
         <div className="flex items-center gap-3">
           <Logo to="/dashboard" />
+          {me.testMode && (
+            <span
+              className="rounded-full border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800"
+              title="Calls, texts and payments are simulated: nothing real is dialled, sent or charged."
+            >
+              Test mode
+            </span>
+          )}
           {trialExpired && (
             <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">
               Trial expired

@@ -1,5 +1,5 @@
 import { CircleCheck, Mail } from 'lucide-react';
-import { PRO_PLAN, SUPPORT_EMAIL, TRIAL_DAYS, formatPrice } from '@shared/product';
+import { PRO_PLAN, SALES_EMAIL, TRIAL_DAYS, formatPrice } from '@shared/product';
 import { ButtonLink } from '@web/components/button';
 import { useDocumentTitle } from '@web/components/document-title';
 import { PlanCard } from '@web/components/plan-card';
@@ -52,7 +52,7 @@ export function PricingPage() {
           <p className="mt-8 text-center text-sm text-stone-600">
             Questions before you sign up?{' '}
             <a
-              href={`mailto:${SUPPORT_EMAIL}`}
+              href={`mailto:${SALES_EMAIL}`}
               className="inline-flex items-center gap-1.5 rounded-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline"
             >
               <Mail className="size-4" aria-hidden="true" />

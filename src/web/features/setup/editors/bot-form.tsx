@@ -4,7 +4,7 @@ import { LANGUAGES, botPreferencesSchema, type BotPreferencesResponse } from '@s
 import { Button } from '@web/components/button';
 import { SelectField, TextAreaField } from '@web/components/form-field';
 import { useSaveBot } from '../setup-api';
-import { useDraft } from '../use-draft';
+import { useDraft } from '@web/lib/drafts';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../form-errors';
 import { submitLabel, type EditorProps } from './editor-props';
 

@@ -5,7 +5,7 @@ import { businessHoursSchema } from '@shared/contracts/restaurant';
 import { DAYS_OF_WEEK, type DayHours } from '@shared/domain/hours';
 import { Button } from '@web/components/button';
 import { useSaveHours } from '../setup-api';
-import { useDraft } from '../use-draft';
+import { useDraft } from '@web/lib/drafts';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../form-errors';
 import { submitLabel, type EditorProps } from './editor-props';
 

@@ -6,7 +6,7 @@ import { PRO_PLAN, formatPrice } from '@shared/product';
 import { Button } from '@web/components/button';
 import { CheckboxField, FormAlert, TextField } from '@web/components/form-field';
 import { api } from '@web/lib/api';
-import { useDraft } from '../use-draft';
+import { useDraft } from '@web/lib/drafts';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../form-errors';
 
 /** The last step: the plan, and the number callers will dial. Finishing completes onboarding. */

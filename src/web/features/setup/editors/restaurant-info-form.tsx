@@ -4,7 +4,7 @@ import { restaurantInfoSchema, isValidTimeZone, type RestaurantResponse } from '
 import { Button } from '@web/components/button';
 import { SelectField, TextAreaField, TextField } from '@web/components/form-field';
 import { useSaveRestaurant } from '../setup-api';
-import { useDraft } from '../use-draft';
+import { useDraft } from '@web/lib/drafts';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../form-errors';
 import { submitLabel, type EditorProps } from './editor-props';
 

@@ -5,7 +5,7 @@ import { onboardingSlugForStep, type OnboardingSlug } from '@shared/domain/onboa
 import { meQueryKey, newUserFlag } from '@web/lib/session';
 import { useBotPreferences, useBusinessHours, useMenuItems, useRestaurant, useSaveOnboardingStep } from '../setup-api';
 import { WithData } from '../load-state';
-import { clearAllDrafts } from '../use-draft';
+import { clearAllDrafts } from '@web/lib/drafts';
 import { markAwaitingPhoneSetup } from '../phone-system-watcher';
 import { RestaurantInfoForm } from '../editors/restaurant-info-form';
 import { HoursForm } from '../editors/hours-form';
