@@ -3,19 +3,21 @@ import { createAuth } from '../src/server/auth/auth';
 import { createLogger } from '../src/server/logger';
 import type { DatabaseHandle } from '../src/server/db/client';
 import { createTestDatabase } from './test-database';
-import { startJobQueue } from '../src/server/jobs/job-queue';
 import { createLocalVoiceProvider } from '../src/server/providers/voice/local-voice-provider';
 import type { VoiceProvider } from '../src/server/providers/voice/voice-provider';
-import { startPhoneProvisioningWorker } from '../src/server/modules/phone-system/phone-system.service';
+import { createLocalSmsProvider } from '../src/server/providers/sms/local-sms-provider';
+import type { SmsProvider } from '../src/server/providers/sms/sms-provider';
+import { startServices } from '../src/server/services';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 export interface TestAppOptions {
   adminEmails?: string[];
   loginRateLimit?: { max: number; window: number };
-  /** Run the background workers (phone provisioning) as the real server does. */
+  /** Run the background workers (phone provisioning, texts) as the real server does. */
   withWorkers?: boolean;
   voice?: VoiceProvider;
+  sms?: SmsProvider;
 }
 
 /** The real app on a fresh database, driven in-process through app.request(). */
@@ -24,6 +26,7 @@ export async function createTestApp({
   loginRateLimit = { max: 1000, window: 60 },
   withWorkers = false,
   voice = createLocalVoiceProvider(TEST_ORIGIN),
+  sms = createLocalSmsProvider(),
 }: TestAppOptions = {}) {
   const database: DatabaseHandle = await createTestDatabase();
   const logger = createLogger('silent');
@@ -34,14 +37,16 @@ export async function createTestApp({
     loginRateLimit,
     logger,
   });
-  const jobs = await startJobQueue(database, logger);
-  if (withWorkers) await startPhoneProvisioningWorker({ db: database.db, voice, logger, jobs });
+  const services = await startServices({ database, logger, voice, sms, appUrl: TEST_ORIGIN, runWorkers: withWorkers });
+  const { jobs, hub } = services;
   const app = createApp({
     db: database.db,
     auth,
     logger,
     jobs,
+    hub,
     voice,
+    sms,
     env: { ADMIN_EMAILS: adminEmails, TRUST_PROXY: false, APP_URL: TEST_ORIGIN },
   });
 
@@ -74,11 +79,11 @@ export async function createTestApp({
   }
 
   async function close() {
-    await jobs.stop({ graceful: false, wait: true, timeout: 2_000 });
+    await services.stop({ graceful: false });
     await database.close();
   }
 
-  return { app, auth, db: database.db, database, jobs, request, signUp, close };
+  return { app, auth, db: database.db, database, jobs, hub, request, signUp, close };
 }
 
 export function sessionCookie(response: Response): string {

@@ -14,6 +14,8 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { menuItemRoutes, restaurantRoutes } from './modules/restaurants/restaurant.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { phoneSystemRoutes } from './modules/phone-system/phone-system.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { eventsRoutes } from './realtime/events.routes';
 
 /** The client's address for rate limiting: the socket's, or the address our trusted proxy saw. */
 function clientIp(request: Request, bindings: Partial<HttpBindings> | undefined, trustProxy: boolean) {
@@ -33,7 +35,9 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/menu-items', menuItemRoutes)
   .route('/onboarding', onboardingRoutes)
   .route('/phone-system', phoneSystemRoutes)
-  .route('/admin', adminRoutes);
+  .route('/admin', adminRoutes)
+  .route('/notifications', notificationsRoutes)
+  .route('/events', eventsRoutes);
 
 export type ApiRoutes = typeof apiRoutes;
 

@@ -48,6 +48,11 @@ const envSchema = z
     AUTH_SECRET: optionalString.refine((v) => !v || v.length >= 32, 'must be at least 32 characters'),
     TRUST_PROXY: booleanFlag,
     LOGIN_RATE_LIMIT: rateLimitRule.default({ max: 10, window: 60 }),
+    /** false: this instance serves HTTP only; another one runs the background jobs. */
+    RUN_WORKERS: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,

@@ -6,9 +6,9 @@ import { resolveAuthSecret } from './auth/auth-secret';
 import { createApp } from './app';
 import { createLogger, type Logger } from './logger';
 import type { Env } from './env';
-import { startJobQueue } from './jobs/job-queue';
 import { createVoiceProvider } from './providers/voice/create-voice-provider';
-import { recoverPendingProvisioning, startPhoneProvisioningWorker } from './modules/phone-system/phone-system.service';
+import { createSmsProvider } from './providers/sms/create-sms-provider';
+import { startServices } from './services';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../dist', import.meta.url));
 
@@ -16,7 +16,8 @@ export interface Runtime {
   app: ReturnType<typeof createApp>;
   database: DatabaseHandle;
   logger: Logger;
-  stop(): Promise<void>;
+  /** graceful: false stops without waiting for jobs in flight (what a crash leaves behind, for tests). */
+  stop(options?: { graceful?: boolean }): Promise<void>;
 }
 
 /** Wires the running product from a validated Env: database (migrated), auth, HTTP app. */
@@ -32,19 +33,34 @@ export async function createRuntime(env: Env, { webRoot = defaultWebRoot } = {})
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     logger,
   });
-  const jobs = await startJobQueue(database, logger);
   const voice = createVoiceProvider(env, logger);
-  await startPhoneProvisioningWorker({ db: database.db, voice, logger, jobs });
-  const recovered = await recoverPendingProvisioning(database.db, jobs);
-  if (recovered > 0) logger.info({ recovered }, 're-queued unfinished phone system setups');
+  const sms = createSmsProvider(env, logger);
+  const services = await startServices({
+    database,
+    logger,
+    voice,
+    sms,
+    appUrl: env.APP_URL,
+    runWorkers: env.RUN_WORKERS,
+  });
 
-  const app = createApp({ db: database.db, auth, env, logger, jobs, voice, webRoot: path.resolve(webRoot) });
+  const app = createApp({
+    db: database.db,
+    auth,
+    env,
+    logger,
+    jobs: services.jobs,
+    hub: services.hub,
+    voice,
+    sms,
+    webRoot: path.resolve(webRoot),
+  });
   return {
     app,
     database,
     logger,
-    async stop() {
-      await jobs.stop({ graceful: true, wait: true, timeout: 5_000 });
+    async stop(options) {
+      await services.stop(options);
       await database.close();
     },
   };

@@ -21,8 +21,9 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** The raw PGlite instance when embedded (pg-boss and LISTEN use it); undefined on PostgreSQL. */
   pglite?: PGlite;
-  /** The pg pool when on PostgreSQL. */
+  /** The pg pool and its connection string when on PostgreSQL (LISTEN needs a connection of its own). */
   pool?: pg.Pool;
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -42,7 +43,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       await pool.end();
       throw error;
     }
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    return { db, kind: 'postgres', pool, url: location.url, close: () => pool.end() };
   }
 
   let releaseLock: (() => Promise<void>) | undefined;

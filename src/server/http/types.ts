@@ -4,6 +4,8 @@ import type { Logger } from '../logger';
 import type { Env } from '../env';
 import type { JobQueue } from '../jobs/job-queue';
 import type { VoiceProvider } from '../providers/voice/voice-provider';
+import type { SmsProvider } from '../providers/sms/sms-provider';
+import type { RealtimeHub } from '../realtime/realtime-hub';
 
 export interface SessionUser {
   id: string;
@@ -18,6 +20,8 @@ export interface AppDeps {
   logger: Logger;
   jobs: JobQueue;
   voice: VoiceProvider;
+  sms: SmsProvider;
+  hub: RealtimeHub;
   /** Where the built web app lives; when absent only the API is served. */
   webRoot?: string;
 }

@@ -5,7 +5,7 @@ import type { Logger } from '../logger';
 export type JobQueue = PgBoss;
 
 /** Every queue the product uses. */
-export const QUEUES = ['provision-phone'] as const;
+export const QUEUES = ['provision-phone', 'send-sms'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /**

@@ -110,5 +110,6 @@ export const notifications = pgTable(
   (t) => [
     unique('notifications_order_kind_unique').on(t.orderId, t.kind),
     index('notifications_restaurant_created_idx').on(t.restaurantId, t.createdAt.desc()),
+    index('notifications_status_idx').on(t.status),
   ],
 );

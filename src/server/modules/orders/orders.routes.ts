@@ -1,9 +1,37 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { createTestOrderSchema, listOrdersQuerySchema, prepTimeSchema } from '@shared/contracts/orders';
 import type { AppEnv } from '../../http/types';
 import { requireSession } from '../../http/session';
-import { listOrders } from './orders.service';
+import { validate } from '../../http/validate';
+import { changeOrderStatus, listOrders } from './orders.service';
+import { createTestOrder } from './test-orders';
 
-export const ordersRoutes = new Hono<AppEnv>().use(requireSession).get('/', async (c) => {
-  const orders = await listOrders(c.get('deps').db, { ownerId: c.get('user').id });
-  return c.json({ orders });
-});
+const idParam = z.object({ id: z.uuid('Not an order id') });
+
+export const ordersRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .get('/', validate('query', listOrdersQuerySchema), async (c) =>
+    c.json(await listOrders(c.get('deps').db, c.get('user').id, c.req.valid('query'))),
+  )
+  .post('/test', validate('json', createTestOrderSchema), async (c) => {
+    const order = await createTestOrder(c.get('deps'), c.get('user').id, c.req.valid('json'));
+    return c.json({ order }, 201);
+  })
+  .post('/:id/prep-time', validate('param', idParam), validate('json', prepTimeSchema), async (c) => {
+    const order = await changeOrderStatus(c.get('deps'), c.get('user').id, c.req.valid('param').id, {
+      to: 'preparing',
+      readyInMinutes: c.req.valid('json').minutes,
+    });
+    return c.json({ order });
+  })
+  .post('/:id/ready', validate('param', idParam), async (c) => {
+    const order = await changeOrderStatus(c.get('deps'), c.get('user').id, c.req.valid('param').id, { to: 'ready' });
+    return c.json({ order });
+  })
+  .post('/:id/complete', validate('param', idParam), async (c) => {
+    const order = await changeOrderStatus(c.get('deps'), c.get('user').id, c.req.valid('param').id, {
+      to: 'completed',
+    });
+    return c.json({ order });
+  });

@@ -1,27 +1,188 @@
-import { desc, eq } from 'drizzle-orm';
-import type { OrderSummary } from '@shared/contracts/me';
-import type { Database } from '../../db/client';
-import { orders } from '../../db/schema';
+import { and, desc, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ListOrdersResponse, Order, OrderFilter, OrderStats } from '@shared/contracts/orders';
+import type { OrderStatus, PrepTime } from '@shared/domain/orders';
+import type { Database, Transaction } from '../../db/client';
+import { botPreferences, orders, restaurantProfiles } from '../../db/schema';
+import { HttpError, notFound } from '../../http/errors';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { SmsProvider } from '../../providers/sms/sms-provider';
+import { recordEvent, type RealtimeHub } from '../../realtime/realtime-hub';
+import { enqueueSms, queueNotification } from '../notifications/notifications.service';
+import { attachDetails, loadOrders } from './order-loader';
+import { getBotPreferences } from '../restaurants/restaurant.service';
 
-/** The owner's orders, newest first. Scoped by the owner's id, which only ever comes from the session. */
-export async function listOrders(db: Database, { ownerId, limit = 200 }: { ownerId: string; limit?: number }) {
-  const rows = await db
+export interface OrderDeps {
+  db: Database;
+  hub: RealtimeHub;
+  jobs: JobQueue;
+  sms: SmsProvider;
+}
+
+/** Midnight today in the restaurant's time zone (UTC when it has none), computed by Postgres. */
+function startOfToday(ownerId: string): SQL {
+  return sql`(date_trunc('day', now() at time zone coalesce((select ${restaurantProfiles.timezone} from ${restaurantProfiles} where ${restaurantProfiles.id} = ${ownerId}), 'UTC')) at time zone coalesce((select ${restaurantProfiles.timezone} from ${restaurantProfiles} where ${restaurantProfiles.id} = ${ownerId}), 'UTC'))`;
+}
+
+/** The dashboard's working set: every open order, plus orders completed today. */
+function workingSet(ownerId: string): SQL {
+  return or(ne(orders.status, 'completed'), gte(orders.updatedAt, startOfToday(ownerId)))!;
+}
+
+function filterCondition(ownerId: string, filter: OrderFilter, includeEarlier: boolean): SQL | undefined {
+  const inView = includeEarlier ? undefined : workingSet(ownerId);
+  switch (filter) {
+    case 'all':
+      return inView;
+    case 'custom':
+      return and(eq(orders.isCustomOrder, true), inView);
+    case 'completed':
+      return and(eq(orders.status, 'completed'), inView);
+    default:
+      return eq(orders.status, filter);
+  }
+}
+
+interface Cursor {
+  createdAt: string;
+  id: string;
+}
+const encodeCursor = (c: Cursor) => Buffer.from(`${c.createdAt}|${c.id}`).toString('base64url');
+function decodeCursor(value: string): Cursor {
+  const [createdAt, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw new HttpError(400, 'Not a valid page cursor', 'cursor');
+  }
+  return { createdAt, id };
+}
+
+export async function getOrderStats(db: Database, ownerId: string): Promise<OrderStats> {
+  const [row] = await db
     .select({
-      id: orders.id,
-      item: orders.item,
-      quantity: orders.quantity,
-      phoneNumber: orders.phoneNumber,
-      customerName: orders.customerName,
-      status: orders.status,
-      isCustomOrder: orders.isCustomOrder,
-      customOrderText: orders.customOrderText,
-      readyInMinutes: orders.readyInMinutes,
-      total: orders.total,
-      createdAt: orders.createdAt,
+      new: sql<number>`count(*) filter (where ${orders.status} = 'new')`.mapWith(Number),
+      preparing: sql<number>`count(*) filter (where ${orders.status} = 'preparing')`.mapWith(Number),
+      ready: sql<number>`count(*) filter (where ${orders.status} = 'ready')`.mapWith(Number),
+      completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
+      custom: sql<number>`count(*) filter (where ${orders.isCustomOrder})`.mapWith(Number),
+      total: sql<number>`count(*)`.mapWith(Number),
     })
     .from(orders)
-    .where(eq(orders.userId, ownerId))
-    .orderBy(desc(orders.createdAt))
-    .limit(limit);
-  return rows.map((r): OrderSummary => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    .where(and(eq(orders.userId, ownerId), workingSet(ownerId)));
+  return row!;
 }
+
+/** One page of the owner's orders, newest first, filtered and counted by the database. */
+export async function listOrders(
+  db: Database,
+  ownerId: string,
+  query: { filter: OrderFilter; cursor?: string; limit: number; includeEarlier: boolean },
+): Promise<ListOrdersResponse> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const after = cursor
+    ? or(
+        lt(orders.createdAt, new Date(cursor.createdAt)),
+        and(eq(orders.createdAt, new Date(cursor.createdAt)), lt(orders.id, cursor.id)),
+      )
+    : undefined;
+  const [rows, stats] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, ownerId), filterCondition(ownerId, query.filter, query.includeEarlier), after))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.limit + 1),
+    getOrderStats(db, ownerId),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    orders: await attachDetails(db, page),
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id }) : null,
+    stats,
+  };
+}
+
+type Transition =
+  | { to: 'preparing'; readyInMinutes: PrepTime }
+  | { to: 'ready' }
+  | { to: 'completed' };
+
+const FROM: Record<Transition['to'], OrderStatus> = { preparing: 'new', ready: 'preparing', completed: 'ready' };
+
+function conflictReason(current: OrderStatus, transition: Transition): string {
+  if (current === transition.to) return `This order is already ${current}.`;
+  const action = { preparing: 'given a prep time', ready: 'marked ready', completed: 'completed' }[transition.to];
+  return `Only ${FROM[transition.to]} orders can be ${action}; this one is ${current}.`;
+}
+
+/**
+ * Moves an order one step forward. The status it must be in is part of the UPDATE's WHERE clause, so a double click
+ * or a second tab changes nothing the second time and gets a 409 with the reason.
+ */
+export async function changeOrderStatus(deps: OrderDeps, ownerId: string, orderId: string, transition: Transition) {
+  const { db, hub, jobs, sms } = deps;
+  const result = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        status: transition.to,
+        ...(transition.to === 'preparing' ? { readyInMinutes: transition.readyInMinutes } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.userId, ownerId), eq(orders.status, FROM[transition.to])))
+      .returning({ id: orders.id });
+    if (!updated) {
+      const [current] = await tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, ownerId)));
+      if (!current) throw notFound('Order');
+      throw new HttpError(409, conflictReason(current.status, transition));
+    }
+
+    const textToSend = await textFor(tx, ownerId, transition);
+    const notificationId = textToSend
+      ? await queueNotification(tx, { orderId, restaurantId: ownerId, kind: textToSend, provider: sms.name })
+      : null;
+    const [order] = await loadOrders(tx, ownerId, [orderId]);
+    const event = await recordEvent(tx, ownerId, { type: 'order.updated', order: order! });
+    return { order: order!, event, notificationId };
+  });
+  hub.deliver(ownerId, [result.event]);
+  if (result.notificationId) await enqueueSms(jobs, result.notificationId);
+  return result.order;
+}
+
+/** Setting a prep time always tells the customer when to come; 'ready' is texted when automatic texts are on. */
+async function textFor(tx: Transaction, ownerId: string, t: Transition) {
+  if (t.to === 'preparing') return 'preparing' as const;
+  if (t.to !== 'ready') return null;
+  const [prefs] = await tx
+    .select({ autoSmsEnabled: botPreferences.autoSmsEnabled })
+    .from(botPreferences)
+    .where(eq(botPreferences.restaurantId, ownerId));
+  return (prefs?.autoSmsEnabled ?? true) ? ('ready' as const) : null;
+}
+
+export async function setBusyMode(deps: Pick<OrderDeps, 'db' | 'hub'>, ownerId: string, isBusyMode: boolean) {
+  const event = await deps.db.transaction(async (tx) => {
+    // An owner who never saved the assistant step still gets a row, with the defaults, so busy mode always works.
+    const current = await getBotPreferences(tx, ownerId);
+    await tx
+      .insert(botPreferences)
+      .values({
+        restaurantId: ownerId,
+        language: current.language,
+        greetingMessage: current.greetingMessage,
+        busyMessage: current.busyMessage,
+        autoSmsEnabled: current.autoSmsEnabled,
+        isBusyMode,
+      })
+      .onConflictDoUpdate({ target: botPreferences.restaurantId, set: { isBusyMode, updatedAt: new Date() } });
+    return recordEvent(tx, ownerId, { type: 'restaurant.updated', isBusyMode });
+  });
+  deps.hub.deliver(ownerId, [event]);
+  return { isBusyMode };
+}
+
+export type { Order };

@@ -7,7 +7,9 @@ import {
   preferencesSchema,
   restaurantInfoSchema,
 } from '@shared/contracts/restaurant';
+import { busyModeSchema } from '@shared/contracts/orders';
 import type { AppEnv } from '../../http/types';
+import { setBusyMode } from '../orders/orders.service';
 import { requireSession } from '../../http/session';
 import { validate } from '../../http/validate';
 import {
@@ -38,6 +40,9 @@ export const restaurantRoutes = new Hono<AppEnv>()
   )
   .put('/preferences', validate('json', preferencesSchema), async (c) =>
     c.json(await saveMessagingPreferences(c.get('deps').db, c.get('user').id, c.req.valid('json'))),
+  )
+  .put('/busy-mode', validate('json', busyModeSchema), async (c) =>
+    c.json(await setBusyMode(c.get('deps'), c.get('user').id, c.req.valid('json').isBusyMode)),
   );
 
 const idParam = z.object({ id: z.uuid('Not a menu item id') });

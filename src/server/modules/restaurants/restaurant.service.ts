@@ -8,11 +8,11 @@ import {
   type RestaurantResponse,
 } from '@shared/contracts/restaurant';
 import { defaultBusinessHours, type DayHours } from '@shared/domain/hours';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { botPreferences, businessHours, restaurantProfiles } from '../../db/schema';
 import { notFound } from '../../http/errors';
 
-export async function getRestaurant(db: Database, ownerId: string): Promise<RestaurantResponse> {
+export async function getRestaurant(db: Database | Transaction, ownerId: string): Promise<RestaurantResponse> {
   const [row] = await db.select().from(restaurantProfiles).where(eq(restaurantProfiles.id, ownerId));
   if (!row) throw notFound('Restaurant profile');
   return {
@@ -59,7 +59,7 @@ export async function replaceBusinessHours(db: Database, ownerId: string, hours:
   return getBusinessHours(db, ownerId);
 }
 
-export async function getBotPreferences(db: Database, ownerId: string): Promise<BotPreferencesResponse> {
+export async function getBotPreferences(db: Database | Transaction, ownerId: string): Promise<BotPreferencesResponse> {
   const [row] = await db.select().from(botPreferences).where(eq(botPreferences.restaurantId, ownerId));
   if (row) {
     return {

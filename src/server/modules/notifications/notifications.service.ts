@@ -1,0 +1,237 @@
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { NotificationKind, OutboxMessage } from '@shared/contracts/orders';
+import { toE164 } from '@shared/domain/phone';
+import type { Database, Transaction } from '../../db/client';
+import { botPreferences, notifications, orders, restaurantProfiles } from '../../db/schema';
+import type { JobQueue, QueueName } from '../../jobs/job-queue';
+import type { Logger } from '../../logger';
+import type { SmsProvider } from '../../providers/sms/sms-provider';
+import { recordEvent, type RealtimeHub } from '../../realtime/realtime-hub';
+import { loadOrders } from '../orders/order-loader';
+import { smsBody } from './sms-templates';
+
+export const SEND_SMS_QUEUE = 'send-sms' satisfies QueueName;
+export interface SendSmsJob {
+  notificationId: string;
+}
+
+export interface NotificationDeps {
+  db: Database;
+  jobs: JobQueue;
+  hub: RealtimeHub;
+  sms: SmsProvider;
+  logger: Logger;
+  /** Public base URL, for provider status callbacks. */
+  appUrl: string;
+}
+
+/**
+ * Puts a customer text in the outbox, inside the caller's transaction. unique(order, kind) makes this a no-op the
+ * second time, so an order is never texted twice about the same step. Returns the new id, or null if already there.
+ */
+export async function queueNotification(
+  tx: Database | Transaction,
+  { orderId, restaurantId, kind, provider }: { orderId: string; restaurantId: string; kind: NotificationKind; provider: string },
+): Promise<string | null> {
+  const [context] = await tx
+    .select({
+      phoneNumber: orders.phoneNumber,
+      readyInMinutes: orders.readyInMinutes,
+      restaurantName: restaurantProfiles.restaurantName,
+      language: botPreferences.language,
+    })
+    .from(orders)
+    .innerJoin(restaurantProfiles, eq(restaurantProfiles.id, orders.userId))
+    .leftJoin(botPreferences, eq(botPreferences.restaurantId, orders.userId))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, restaurantId)));
+  if (!context) return null;
+
+  const to = toE164(context.phoneNumber);
+  const body = smsBody(context.language ?? 'en', kind, {
+    restaurantName: context.restaurantName ?? 'Your restaurant',
+    readyInMinutes: context.readyInMinutes,
+  });
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      orderId,
+      restaurantId,
+      kind,
+      to: to ?? context.phoneNumber,
+      body,
+      provider,
+      // A number we cannot text is recorded as failed straight away, with the reason, rather than retried.
+      status: to ? 'queued' : 'failed',
+      lastError: to ? null : `Not a phone number we can text: ${context.phoneNumber}`,
+    })
+    .onConflictDoNothing({ target: [notifications.orderId, notifications.kind] })
+    .returning({ id: notifications.id, status: notifications.status });
+  return row?.status === 'queued' ? row.id : null;
+}
+
+export async function enqueueSms(jobs: JobQueue, notificationId: string) {
+  await jobs.send(SEND_SMS_QUEUE, { notificationId } satisfies SendSmsJob, {
+    singletonKey: notificationId,
+    retryLimit: 4,
+    retryDelay: 5,
+    retryBackoff: true,
+    // A worker that dies mid-send frees the job after a minute instead of pg-boss's default quarter of an hour.
+    expireInSeconds: 60,
+  });
+}
+
+/** Sends one text. Safe to run more than once for the same notification: only the first run sends. */
+export async function sendNotification(
+  deps: NotificationDeps,
+  { notificationId }: SendSmsJob,
+  { isLastAttempt }: { isLastAttempt: boolean },
+) {
+  const { db, sms } = deps;
+  const [claimed] = await db
+    .update(notifications)
+    .set({ status: 'sending', attempts: sql`${notifications.attempts} + 1`, updatedAt: new Date() })
+    .where(and(eq(notifications.id, notificationId), eq(notifications.status, 'queued')))
+    .returning();
+  let notification = claimed;
+  if (!notification) {
+    const [current] = await db.select().from(notifications).where(eq(notifications.id, notificationId));
+    if (!current || current.status !== 'sending') return;
+    // Left in 'sending' by a process that died mid-send: the provider may have the message already.
+    const found = sms.findSent ? await sms.findSent({ to: current.to, body: current.body, since: current.updatedAt }) : null;
+    if (found) return markSent(deps, current, found);
+    notification = current;
+  }
+
+  try {
+    const result = await sms.send({
+      to: notification.to,
+      body: notification.body,
+      statusCallbackUrl: sms.name === 'twilio' ? `${deps.appUrl}/api/webhooks/twilio/status` : undefined,
+    });
+    await markSent(deps, notification, result);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    deps.logger.warn({ notificationId, err: error, isLastAttempt }, 'text message not sent');
+    await db.transaction(async (tx) => {
+      await tx
+        .update(notifications)
+        .set({ status: isLastAttempt ? 'failed' : 'queued', lastError: message, updatedAt: new Date() })
+        .where(eq(notifications.id, notificationId));
+      await publishOrderChange(deps, tx, notification.restaurantId, notification.orderId);
+    });
+    if (!isLastAttempt) throw error;
+  }
+}
+
+async function markSent(
+  deps: NotificationDeps,
+  notification: typeof notifications.$inferSelect,
+  result: { providerMessageId: string; status: 'sent' | 'delivered' },
+) {
+  const now = new Date();
+  const event = await deps.db.transaction(async (tx) => {
+    await tx
+      .update(notifications)
+      .set({
+        status: result.status,
+        providerMessageId: result.providerMessageId,
+        sentAt: now,
+        deliveredAt: result.status === 'delivered' ? now : null,
+        lastError: null,
+        updatedAt: now,
+      })
+      .where(eq(notifications.id, notification.id));
+    await tx.update(orders).set({ notifiedAt: now }).where(eq(orders.id, notification.orderId));
+    return publishOrderChange(deps, tx, notification.restaurantId, notification.orderId);
+  });
+  if (event) deps.hub.deliver(notification.restaurantId, [event]);
+}
+
+/** A delivery report from the provider (Twilio status callback), matched by the provider's message id. */
+export async function applyDeliveryReport(
+  deps: Pick<NotificationDeps, 'db' | 'hub'>,
+  { providerMessageId, status, error }: { providerMessageId: string; status: 'sent' | 'delivered' | 'failed'; error?: string },
+): Promise<boolean> {
+  const result = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(notifications)
+      .set({
+        status,
+        lastError: status === 'failed' ? (error ?? 'The carrier could not deliver the message') : null,
+        deliveredAt: status === 'delivered' ? new Date() : undefined,
+        updatedAt: new Date(),
+      })
+      // Reports can arrive out of order: never move a delivered text back to sent.
+      .where(
+        and(
+          eq(notifications.providerMessageId, providerMessageId),
+          status === 'sent' ? inArray(notifications.status, ['sending', 'sent']) : undefined,
+        ),
+      )
+      .returning({ orderId: notifications.orderId, restaurantId: notifications.restaurantId });
+    if (!row) return null;
+    const event = await publishOrderChange(deps, tx, row.restaurantId, row.orderId);
+    return { restaurantId: row.restaurantId, event };
+  });
+  if (result?.event) deps.hub.deliver(result.restaurantId, [result.event]);
+  return result !== null;
+}
+
+async function publishOrderChange(
+  deps: Pick<NotificationDeps, 'hub'>,
+  tx: Database | Transaction,
+  restaurantId: string,
+  orderId: string,
+) {
+  const [order] = await loadOrders(tx, restaurantId, [orderId]);
+  return order ? recordEvent(tx, restaurantId, { type: 'order.updated', order }) : null;
+}
+
+/** Texts whose job may have been lost (a crash between commit and enqueue, or mid-send) go back on the queue. */
+export async function requeueStalledNotifications(db: Database, jobs: JobQueue, olderThanMs = 30_000) {
+  const stalled = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        inArray(notifications.status, ['queued', 'sending']),
+        lt(notifications.updatedAt, new Date(Date.now() - olderThanMs)),
+      ),
+    );
+  for (const { id } of stalled) await enqueueSms(jobs, id);
+  return stalled.length;
+}
+
+export async function listOutbox(db: Database, restaurantId: string, limit = 100): Promise<OutboxMessage[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.restaurantId, restaurantId))
+    .orderBy(desc(notifications.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    orderId: r.orderId,
+    kind: r.kind,
+    to: r.to,
+    body: r.body,
+    provider: r.provider,
+    status: r.status,
+    attempts: r.attempts,
+    lastError: r.lastError,
+    createdAt: r.createdAt.toISOString(),
+    sentAt: r.sentAt?.toISOString() ?? null,
+  }));
+}
+
+export async function startSmsWorker(deps: NotificationDeps) {
+  await deps.jobs.work<SendSmsJob>(
+    SEND_SMS_QUEUE,
+    { pollingIntervalSeconds: 0.5, includeMetadata: true },
+    async (jobs) => {
+      for (const job of jobs) {
+        await sendNotification(deps, job.data, { isLastAttempt: job.retryCount >= job.retryLimit });
+      }
+    },
+  );
+}

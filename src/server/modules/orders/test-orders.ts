@@ -1,0 +1,88 @@
+import { randomInt } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { menuItems, orderItems, orders } from '../../db/schema';
+import { recordEvent } from '../../realtime/realtime-hub';
+import { loadOrders } from './order-loader';
+import type { OrderDeps } from './orders.service';
+
+/** Used when the restaurant has no menu yet, so a test order still looks like a real one. */
+export const SAMPLE_MENU = [
+  { name: 'Margherita Pizza', price: 14 },
+  { name: 'Chicken Burrito', price: 11.5 },
+  { name: 'Pad Thai', price: 13 },
+  { name: 'Caesar Salad', price: 9.5 },
+  { name: 'Cheeseburger', price: 12 },
+  { name: 'Garlic Bread', price: 5 },
+];
+
+const CUSTOMERS = ['Maria Garcia', 'James Smith', 'Aisha Khan', 'Wei Chen', 'Sofia Rossi', 'Liam Murphy', 'Noah Kim'];
+
+const CUSTOM_REQUESTS = [
+  'Birthday cake for 12 people, chocolate, "Happy 40th Dan" on top. Pickup Saturday 5pm.',
+  'Party tray: 30 mini sandwiches, half vegetarian, no mustard.',
+  'Gluten-free pasta with the house sauce, no onions, extra basil.',
+  'Family meal for 6 with two kids\u2019 portions, mild spice please.',
+];
+
+const pick = <T>(list: readonly T[]): T => list[randomInt(list.length)]!;
+
+/** A number from the 555-01XX block, reserved for fiction: a test order never texts a real person. */
+function fictionalPhone(): string {
+  return `+1${randomInt(201, 990)}55501${String(randomInt(100)).padStart(2, '0')}`;
+}
+
+/**
+ * create-test-order: a random order from the restaurant's own available menu (or the sample menu), or a custom order
+ * with the given text. It goes through the same path as a phone order: stored, published, shown live.
+ */
+export async function createTestOrder(
+  deps: Pick<OrderDeps, 'db' | 'hub'>,
+  ownerId: string,
+  { isCustomOrder, customOrderText }: { isCustomOrder: boolean; customOrderText?: string },
+) {
+  const { db, hub } = deps;
+  const menu = await db
+    .select({ id: menuItems.id, name: menuItems.name, price: menuItems.price })
+    .from(menuItems)
+    .where(and(eq(menuItems.restaurantId, ownerId), eq(menuItems.isAvailable, true)));
+
+  const lines = isCustomOrder ? [] : chooseLines(menu.length > 0 ? menu : SAMPLE_MENU.map((m) => ({ id: null, ...m })));
+  const total = Math.round(lines.reduce((sum, l) => sum + l.price * l.quantity, 0) * 100) / 100;
+
+  const result = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: ownerId,
+        item: isCustomOrder ? 'Custom order' : lines.map((l) => `${l.quantity}× ${l.name}`).join(', '),
+        quantity: isCustomOrder ? 1 : lines.reduce((n, l) => n + l.quantity, 0),
+        phoneNumber: fictionalPhone(),
+        customerName: pick(CUSTOMERS),
+        isCustomOrder,
+        customOrderText: isCustomOrder ? customOrderText || pick(CUSTOM_REQUESTS) : null,
+        total: isCustomOrder ? null : total,
+        source: 'test',
+      })
+      .returning({ id: orders.id });
+    if (lines.length > 0) {
+      await tx.insert(orderItems).values(
+        lines.map((l) => ({ orderId: order!.id, menuItemId: l.id, name: l.name, quantity: l.quantity, unitPrice: l.price })),
+      );
+    }
+    const [loaded] = await loadOrders(tx, ownerId, [order!.id]);
+    const event = await recordEvent(tx, ownerId, { type: 'order.created', order: loaded! });
+    return { order: loaded!, event };
+  });
+  hub.deliver(ownerId, [result.event]);
+  return result.order;
+}
+
+function chooseLines(menu: { id: string | null; name: string; price: number }[]) {
+  const count = randomInt(1, Math.min(3, menu.length) + 1);
+  const shuffled = [...menu];
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+  }
+  return shuffled.slice(0, count).map((m) => ({ ...m, quantity: randomInt(1, 4) }));
+}

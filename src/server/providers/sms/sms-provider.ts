@@ -1,0 +1,24 @@
+/** What the product needs from a text-message service. Twilio when configured; the local outbox otherwise. */
+
+export interface SendSmsInput {
+  to: string;
+  body: string;
+  /** Where the provider reports delivery (Twilio status callbacks). */
+  statusCallbackUrl?: string;
+}
+
+export interface SentSms {
+  providerMessageId: string;
+  /** 'delivered' when the provider already knows it arrived (the local outbox); otherwise 'sent'. */
+  status: 'sent' | 'delivered';
+}
+
+export interface SmsProvider {
+  readonly name: 'local' | 'twilio';
+  send(input: SendSmsInput): Promise<SentSms>;
+  /**
+   * After a crash mid-send we cannot know whether the provider accepted the message. Providers that can look it up
+   * say so here, so a text is neither lost nor sent twice.
+   */
+  findSent?(input: { to: string; body: string; since: Date }): Promise<SentSms | null>;
+}

@@ -1,0 +1,77 @@
+import pg from 'pg';
+import type { DatabaseHandle } from '../db/client';
+import type { Logger } from '../logger';
+
+export interface ChangeListener {
+  /** Calls onPayload for each NOTIFY on the channel; onReconnect after a lost connection came back. */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    options?: { onReconnect?: () => void },
+  ): Promise<() => Promise<void>>;
+}
+
+/** LISTEN on whichever database we run on: PGlite's in-process listen, or a dedicated PostgreSQL connection. */
+export function createChangeListener(database: DatabaseHandle, logger: Logger): ChangeListener {
+  if (database.pglite) {
+    const pglite = database.pglite;
+    return {
+      async listen(channel, onPayload) {
+        const unsubscribe = await pglite.listen(channel, onPayload);
+        return unsubscribe;
+      },
+    };
+  }
+  const connectionString = database.url;
+  if (!connectionString) throw new Error('LISTEN on PostgreSQL needs the connection string');
+  return {
+    listen: (channel, onPayload, options) => listenOnPostgres(connectionString, channel, onPayload, logger, options),
+  };
+}
+
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  logger: Logger,
+  options: { onReconnect?: () => void } = {},
+) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retryMs = 250;
+
+  const connect = async (isReconnect: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload) onPayload(message.payload);
+    });
+    next.on('error', (error) => logger.warn({ err: error }, 'LISTEN connection error'));
+    next.on('end', () => {
+      if (stopped) return;
+      logger.warn('LISTEN connection closed; reconnecting');
+      setTimeout(() => void reconnect(), retryMs);
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    retryMs = 250;
+    if (isReconnect) options.onReconnect?.();
+  };
+
+  const reconnect = async () => {
+    if (stopped) return;
+    try {
+      await connect(true);
+    } catch (error) {
+      retryMs = Math.min(retryMs * 2, 10_000);
+      logger.warn({ err: error, retryMs }, 'LISTEN reconnect failed');
+      setTimeout(() => void reconnect(), retryMs);
+    }
+  };
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
+  };
+}

@@ -1,0 +1,68 @@
+import type { DatabaseHandle } from './db/client';
+import type { Logger } from './logger';
+import { startJobQueue, type JobQueue } from './jobs/job-queue';
+import type { VoiceProvider } from './providers/voice/voice-provider';
+import type { SmsProvider } from './providers/sms/sms-provider';
+import { RealtimeHub } from './realtime/realtime-hub';
+import { createChangeListener } from './realtime/change-listener';
+import { recoverPendingProvisioning, startPhoneProvisioningWorker } from './modules/phone-system/phone-system.service';
+import { requeueStalledNotifications, startSmsWorker } from './modules/notifications/notifications.service';
+
+export interface Services {
+  jobs: JobQueue;
+  hub: RealtimeHub;
+  stop(options?: { graceful?: boolean }): Promise<void>;
+}
+
+const SWEEP_MS = 30_000;
+
+/**
+ * Everything that runs beside the HTTP handlers: the job queue, its workers, the realtime hub and its LISTEN, and
+ * the sweep that re-queues work a crash may have orphaned. With runWorkers false this instance only serves HTTP
+ * (and still publishes jobs for other instances to run).
+ */
+export async function startServices({
+  database,
+  logger,
+  voice,
+  sms,
+  appUrl,
+  runWorkers,
+}: {
+  database: DatabaseHandle;
+  logger: Logger;
+  voice: VoiceProvider;
+  sms: SmsProvider;
+  appUrl: string;
+  runWorkers: boolean;
+}): Promise<Services> {
+  const { db } = database;
+  const jobs = await startJobQueue(database, logger);
+  const hub = new RealtimeHub(db, logger);
+  await hub.start(createChangeListener(database, logger));
+
+  let sweep: NodeJS.Timeout | null = null;
+  if (runWorkers) {
+    await startPhoneProvisioningWorker({ db, voice, logger, jobs });
+    await startSmsWorker({ db, jobs, hub, sms, logger, appUrl });
+    const phones = await recoverPendingProvisioning(db, jobs);
+    const texts = await requeueStalledNotifications(db, jobs, 0);
+    if (phones + texts > 0) logger.info({ phones, texts }, 're-queued unfinished work from before the restart');
+    sweep = setInterval(() => {
+      requeueStalledNotifications(db, jobs).catch((error: unknown) =>
+        logger.warn({ err: error }, 'could not re-queue stalled texts'),
+      );
+    }, SWEEP_MS);
+    sweep.unref();
+  }
+
+  return {
+    jobs,
+    hub,
+    async stop({ graceful = true } = {}) {
+      if (sweep) clearInterval(sweep);
+      await hub.stop();
+      await jobs.stop({ graceful, wait: true, timeout: graceful ? 5_000 : 1_000 });
+    },
+  };
+}

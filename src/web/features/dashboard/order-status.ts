@@ -1,0 +1,61 @@
+import type { OrderFilter } from '@shared/contracts/orders';
+import type { OrderStatus } from '@shared/domain/orders';
+
+interface StatusStyle {
+  label: string;
+  /** Pill on the card. */
+  badge: string;
+  /** The card's left edge. */
+  accent: string;
+  /** Small swatch on the stat tile. */
+  swatch: string;
+}
+
+/** One colour per status, used the same way on tiles, tabs and cards. */
+export const STATUS_STYLES: Record<OrderStatus, StatusStyle> = {
+  new: {
+    label: 'New',
+    badge: 'bg-blue-50 text-blue-800 ring-blue-200',
+    accent: 'border-l-blue-500',
+    swatch: 'bg-blue-500',
+  },
+  preparing: {
+    label: 'Preparing',
+    badge: 'bg-amber-50 text-amber-800 ring-amber-200',
+    accent: 'border-l-amber-500',
+    swatch: 'bg-amber-500',
+  },
+  ready: {
+    label: 'Ready',
+    badge: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+    accent: 'border-l-emerald-500',
+    swatch: 'bg-emerald-500',
+  },
+  completed: {
+    label: 'Completed',
+    badge: 'bg-stone-100 text-stone-700 ring-stone-200',
+    accent: 'border-l-stone-400',
+    swatch: 'bg-stone-400',
+  },
+};
+
+export const CUSTOM_BADGE = 'bg-violet-50 text-violet-800 ring-violet-200';
+
+export const FILTER_LABELS: Record<OrderFilter, string> = {
+  all: 'All Orders',
+  new: 'New',
+  preparing: 'Preparing',
+  ready: 'Ready',
+  completed: 'Completed',
+  custom: 'Custom Orders',
+};
+
+/** The spec's three empty-state sentences. */
+export function emptyStateText(filter: OrderFilter): string {
+  if (filter === 'all') return 'No orders have been received yet.';
+  if (filter === 'custom') return 'No custom orders have been received yet.';
+  return `No ${filter} orders at the moment.`;
+}
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export const formatMoney = (amount: number) => money.format(amount);

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import clsx from 'clsx';
+import { Clock, TriangleAlert, X } from 'lucide-react';
+import { isTrialUrgent, pluralDays, trialDaysLeft } from '@shared/domain/trial';
+import { useSession } from '@web/lib/session';
+
+/** The spec re-reads days left every 12 hours, so a dashboard left open overnight stays right. */
+const REFRESH_MS = 12 * 60 * 60 * 1000;
+const DISMISSED_KEY = 'pickupline.trialBannerDismissedAt';
+
+export function TrialBanner() {
+  const { me } = useSession();
+  const [now, setNow] = useState(() => new Date());
+  // Dismissed for this browser session and this day count: the next day's (possibly urgent) reminder shows again.
+  const [dismissedAt, setDismissedAt] = useState(() => sessionStorage.getItem(DISMISSED_KEY));
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const trialEndsAt = me?.restaurant.trialEndsAt;
+  if (!me || me.restaurant.subscriptionStatus !== 'trial' || !trialEndsAt) return null;
+  const daysLeft = trialDaysLeft(trialEndsAt, now);
+  if (daysLeft <= 0 || dismissedAt === String(daysLeft)) return null;
+  const isUrgent = isTrialUrgent(daysLeft);
+
+  const dismiss = () => {
+    sessionStorage.setItem(DISMISSED_KEY, String(daysLeft));
+    setDismissedAt(String(daysLeft));
+  };
+
+  return (
+    <section
+      aria-label="Free trial"
+      className={clsx(
+        'flex items-start gap-3 rounded-xl border px-4 py-3 text-sm',
+        isUrgent ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-sky-200 bg-sky-50 text-sky-950',
+      )}
+    >
+      {isUrgent ? (
+        <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
+      ) : (
+        <Clock className="mt-0.5 size-5 shrink-0 text-sky-600" aria-hidden="true" />
+      )}
+      <p className="flex-1">
+        {isUrgent ? (
+          <>
+            <strong className="font-semibold">Your free trial expires in {pluralDays(daysLeft)}.</strong> Upgrade to
+            keep your phone assistant taking orders.{' '}
+          </>
+        ) : (
+          <>
+            <strong className="font-semibold">{pluralDays(daysLeft)} left</strong> in your free trial.{' '}
+          </>
+        )}
+        <Link to="/pricing" className="font-semibold underline underline-offset-2 hover:no-underline">
+          {isUrgent ? 'Upgrade now' : 'See the Pro plan'}
+        </Link>
+      </p>
+      <button
+        type="button"
+        onClick={dismiss}
+        aria-label="Dismiss trial reminder"
+        className={clsx(
+          '-m-1 rounded-md p-1',
+          isUrgent ? 'text-amber-800 hover:bg-amber-100' : 'text-sky-800 hover:bg-sky-100',
+        )}
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
+    </section>
+  );
+}
