@@ -87,3 +87,14 @@ export function useChimeMuted() {
   const setMuted = useCallback((muted: boolean) => chimeMuted.set(muted), []);
   return [isMuted, setMuted] as const;
 }
+
+/** Plays the chime once on request (turning sound back on), so the owner hears what it sounds like. */
+export function previewChime() {
+  try {
+    audio ??= new AudioContext();
+    if (audio.state === 'suspended') void audio.resume();
+    playTone(audio);
+  } catch {
+    // No Web Audio available.
+  }
+}

@@ -56,7 +56,7 @@ export function TrialBanner() {
           </>
         )}
         <Link to="/pricing" className="font-semibold underline underline-offset-2 hover:no-underline">
-          {isUrgent ? 'Upgrade now' : 'See the Pro plan'}
+          {isUrgent ? 'View plans' : 'See the Pro plan'}
         </Link>
       </p>
       <button

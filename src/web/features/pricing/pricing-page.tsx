@@ -1,6 +1,6 @@
 import { CircleCheck, Mail } from 'lucide-react';
-import { PRO_PLAN, SALES_EMAIL, TRIAL_DAYS, formatPrice } from '@shared/product';
-import { ButtonLink } from '@web/components/button';
+import { PRO_PLAN, SALES_EMAIL, SUPPORT_EMAIL, TRIAL_DAYS, formatPrice } from '@shared/product';
+import { ButtonLink, buttonClasses } from '@web/components/button';
 import { useDocumentTitle } from '@web/components/document-title';
 import { PlanCard } from '@web/components/plan-card';
 import { PublicHeader } from '@web/components/public-header';
@@ -103,16 +103,23 @@ function PlanAction() {
           <CircleCheck className="size-5" aria-hidden="true" />
           Currently Subscribed
         </p>
-        <ButtonLink to="/account/billing" variant="secondary" className="w-full">
+        <a
+          href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Manage my PickupLine Pro subscription')}`}
+          className={`${buttonClasses({ variant: 'secondary' })} w-full`}
+        >
           Manage Subscription
-        </ButtonLink>
+        </a>
       </div>
     );
   }
 
+  // Online checkout arrives with billing; until then a signed-in owner subscribes through sales.
   return (
-    <ButtonLink to="/account/billing" size="lg" className="w-full">
+    <a
+      href={`mailto:${SALES_EMAIL}?subject=${encodeURIComponent(`Subscribe ${me.user.email} to PickupLine Pro`)}`}
+      className={`${buttonClasses({ size: 'lg' })} w-full`}
+    >
       Subscribe Now
-    </ButtonLink>
+    </a>
   );
 }

@@ -1,0 +1,176 @@
+import { useEffect } from 'react';
+import clsx from 'clsx';
+import { History, Inbox, Plus } from 'lucide-react';
+import type { Order, OrderFilter } from '@shared/contracts/orders';
+import { MSG } from '@shared/messages';
+import { Button, Spinner } from '@web/components/button';
+import { emptyStateText } from './order-status';
+import { OrderCard, orderElementId } from './order-card';
+import { useHasAnyOrder, useOrderList } from './use-orders';
+import { useCreateTestOrderWithToast } from './test-order-dialog';
+
+interface OrdersPanelProps {
+  filter: OrderFilter;
+  list: ReturnType<typeof useOrderList>;
+  includeEarlier: boolean;
+  onIncludeEarlierChange: (includeEarlier: boolean) => void;
+  /** An order to bring into view and focus once it is on screen (after Go to Dashboard). */
+  focusOrderId: string | null;
+  onFocused: () => void;
+  onShowOrder: (order: Order) => void;
+}
+
+export function OrdersPanel({
+  filter,
+  list,
+  includeEarlier,
+  onIncludeEarlierChange,
+  focusOrderId,
+  onFocused,
+  onShowOrder,
+}: OrdersPanelProps) {
+  const orders = list.data?.pages.flatMap((page) => page.orders);
+
+  useEffect(() => {
+    if (!focusOrderId) return;
+    const element = document.getElementById(orderElementId(focusOrderId));
+    if (!element) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    element.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
+    element.focus({ preventScroll: true });
+    onFocused();
+  }, [focusOrderId, orders, onFocused]);
+
+  if (!orders) {
+    if (list.isError) {
+      return (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          <p>{MSG.failedToLoadOrders}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      );
+    }
+    return (
+      <p className="flex items-center gap-2 py-10 text-sm text-stone-600" role="status">
+        <Spinner className="size-4 text-brand-700" /> Loading orders…
+      </p>
+    );
+  }
+
+  const earlierToggle = filter === 'completed' && (
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-pressed={includeEarlier}
+      className={clsx('self-start', includeEarlier && 'border-brand-600 bg-brand-50 text-brand-800 hover:bg-brand-100')}
+      onClick={() => onIncludeEarlierChange(!includeEarlier)}
+    >
+      <History className="size-4" aria-hidden="true" />
+      Show earlier completed orders
+    </Button>
+  );
+
+  if (orders.length === 0) {
+    return (
+      <div className="flex flex-col gap-4">
+        {earlierToggle}
+        {filter === 'all' ? (
+          <EmptyDashboard onShowOrder={onShowOrder} />
+        ) : (
+          <EmptyState>
+            {filter === 'completed' && includeEarlier ? 'No completed orders yet.' : emptyStateText(filter)}
+          </EmptyState>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {earlierToggle}
+      <ul
+        aria-label="Orders"
+        aria-busy={list.isPlaceholderData || undefined}
+        className={clsx(
+          'grid gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3',
+          list.isPlaceholderData && 'opacity-60',
+        )}
+      >
+        {orders.map((order) => (
+          <li key={order.id} className="min-w-0">
+            <OrderCard order={order} />
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage && (
+        <Button
+          variant="secondary"
+          className="self-center"
+          isLoading={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          Load more
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function EmptyState({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center text-stone-600">
+      <Inbox className="size-8 text-stone-400" aria-hidden="true" />
+      {children}
+    </div>
+  );
+}
+
+/** The working set is empty: a brand-new restaurant gets the test-order buttons, a quiet morning does not. */
+function EmptyDashboard({ onShowOrder }: { onShowOrder: (order: Order) => void }) {
+  const hasAny = useHasAnyOrder(true);
+  const { createWithToast, pendingInput } = useCreateTestOrderWithToast();
+
+  if (hasAny.data) {
+    return (
+      <EmptyState>
+        <p>No open orders right now.</p>
+        <p className="text-sm">Orders completed on earlier days are on the Completed tab.</p>
+      </EmptyState>
+    );
+  }
+
+  const create = async (isCustomOrder: boolean) => {
+    const order = await createWithToast({ isCustomOrder });
+    if (order) onShowOrder(order);
+  };
+
+  return (
+    <EmptyState>
+      <p>No orders have been received yet.</p>
+      <p className="max-w-md text-sm">
+        Orders your phone assistant takes appear here as they come in. Try it now with a test order.
+      </p>
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+        <Button
+          isLoading={pendingInput?.isCustomOrder === false}
+          disabled={pendingInput !== undefined}
+          onClick={() => void create(false)}
+        >
+          {pendingInput?.isCustomOrder !== false && <Plus className="size-4" aria-hidden="true" />}
+          Create Test Order
+        </Button>
+        <Button
+          variant="secondary"
+          isLoading={pendingInput?.isCustomOrder === true}
+          disabled={pendingInput !== undefined}
+          onClick={() => void create(true)}
+        >
+          {pendingInput?.isCustomOrder !== true && <Plus className="size-4" aria-hidden="true" />}
+          Create Custom Test Order
+        </Button>
+      </div>
+    </EmptyState>
+  );
+}
