@@ -18,18 +18,22 @@ export interface OrderDeps {
   sms: SmsProvider;
 }
 
-/** Midnight today in the restaurant's time zone (UTC when it has none), computed by Postgres. */
-function startOfToday(ownerId: string): SQL {
-  return sql`(date_trunc('day', now() at time zone coalesce((select ${restaurantProfiles.timezone} from ${restaurantProfiles} where ${restaurantProfiles.id} = ${ownerId}), 'UTC')) at time zone coalesce((select ${restaurantProfiles.timezone} from ${restaurantProfiles} where ${restaurantProfiles.id} = ${ownerId}), 'UTC'))`;
+async function restaurantTimeZone(db: Database, ownerId: string): Promise<string> {
+  const [row] = await db
+    .select({ timezone: restaurantProfiles.timezone })
+    .from(restaurantProfiles)
+    .where(eq(restaurantProfiles.id, ownerId));
+  return row?.timezone ?? 'UTC';
 }
 
-/** The dashboard's working set: every open order, plus orders completed today. */
-function workingSet(ownerId: string): SQL {
-  return or(ne(orders.status, 'completed'), gte(orders.updatedAt, startOfToday(ownerId)))!;
+/** The dashboard's working set: every open order, plus orders completed since midnight in the restaurant's zone. */
+function workingSet(timeZone: string): SQL {
+  const midnight = sql`(date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`;
+  return or(ne(orders.status, 'completed'), gte(orders.updatedAt, midnight))!;
 }
 
-function filterCondition(ownerId: string, filter: OrderFilter, includeEarlier: boolean): SQL | undefined {
-  const inView = includeEarlier ? undefined : workingSet(ownerId);
+function filterCondition(timeZone: string, filter: OrderFilter, includeEarlier: boolean): SQL | undefined {
+  const inView = includeEarlier ? undefined : workingSet(timeZone);
   switch (filter) {
     case 'all':
       return inView;
@@ -55,7 +59,8 @@ function decodeCursor(value: string): Cursor {
   return { createdAt, id };
 }
 
-export async function getOrderStats(db: Database, ownerId: string): Promise<OrderStats> {
+export async function getOrderStats(db: Database, ownerId: string, timeZone?: string): Promise<OrderStats> {
+  const zone = timeZone ?? (await restaurantTimeZone(db, ownerId));
   const [row] = await db
     .select({
       new: sql<number>`count(*) filter (where ${orders.status} = 'new')`.mapWith(Number),
@@ -66,7 +71,7 @@ export async function getOrderStats(db: Database, ownerId: string): Promise<Orde
       total: sql<number>`count(*)`.mapWith(Number),
     })
     .from(orders)
-    .where(and(eq(orders.userId, ownerId), workingSet(ownerId)));
+    .where(and(eq(orders.userId, ownerId), workingSet(zone)));
   return row!;
 }
 
@@ -77,6 +82,7 @@ export async function listOrders(
   query: { filter: OrderFilter; cursor?: string; limit: number; includeEarlier: boolean },
 ): Promise<ListOrdersResponse> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const timeZone = await restaurantTimeZone(db, ownerId);
   const after = cursor
     ? or(
         lt(orders.createdAt, new Date(cursor.createdAt)),
@@ -87,10 +93,10 @@ export async function listOrders(
     db
       .select()
       .from(orders)
-      .where(and(eq(orders.userId, ownerId), filterCondition(ownerId, query.filter, query.includeEarlier), after))
+      .where(and(eq(orders.userId, ownerId), filterCondition(timeZone, query.filter, query.includeEarlier), after))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(query.limit + 1),
-    getOrderStats(db, ownerId),
+    getOrderStats(db, ownerId, timeZone),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
