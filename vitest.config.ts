@@ -1,15 +1,18 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
 const unitInclude = ['src/**/*.test.{ts,tsx}'];
 const integrationInclude = ['src/**/*.int.test.ts', 'tests/**/*.int.test.ts'];
+/** Tests that only mean something on a real PostgreSQL server (several connections, LISTEN/NOTIFY between processes). */
+const postgresOnly = '**/*.pg.int.test.ts';
 
 const integration = (name: string, testDb: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
     name,
     root: '.',
-    include: integrationInclude,
+    include: testDb === 'postgres' ? [...integrationInclude, postgresOnly] : integrationInclude,
+    exclude: testDb === 'postgres' ? configDefaults.exclude : [...configDefaults.exclude, postgresOnly],
     environment: 'node',
     env: { TEST_DB: testDb },
     setupFiles: ['tests/setup.ts'],

@@ -48,3 +48,13 @@ export async function completeOnboarding(page: Page, { restaurantName = 'Luigi T
   await page.getByRole('button', { name: 'Complete setup' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+/** Creates a test order through the API with the page's session, as another tab or the phone assistant would. */
+export async function createTestOrderViaApi(
+  page: Page,
+  input: { isCustomOrder?: boolean; customOrderText?: string } = {},
+) {
+  const response = await page.request.post('/api/orders/test', { data: { isCustomOrder: false, ...input } });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { order: { id: string; phoneNumber: string; customerName: string | null } }).order;
+}

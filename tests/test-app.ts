@@ -1,7 +1,7 @@
 import { createApp } from '../src/server/app';
 import { createAuth } from '../src/server/auth/auth';
 import { createLogger } from '../src/server/logger';
-import type { DatabaseHandle } from '../src/server/db/client';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { createTestDatabase } from './test-database';
 import { createLocalVoiceProvider } from '../src/server/providers/voice/local-voice-provider';
 import type { VoiceProvider } from '../src/server/providers/voice/voice-provider';
@@ -18,6 +18,11 @@ export interface TestAppOptions {
   withWorkers?: boolean;
   voice?: VoiceProvider;
   sms?: SmsProvider;
+  /**
+   * Use this existing PostgreSQL database (migrated on open) instead of a fresh one, e.g. for two app instances on
+   * one database. close() then leaves the database in place: whoever created it drops it.
+   */
+  databaseUrl?: string;
 }
 
 /** The real app on a fresh database, driven in-process through app.request(). */
@@ -27,8 +32,11 @@ export async function createTestApp({
   withWorkers = false,
   voice = createLocalVoiceProvider(TEST_ORIGIN),
   sms = createLocalSmsProvider(),
+  databaseUrl,
 }: TestAppOptions = {}) {
-  const database: DatabaseHandle = await createTestDatabase();
+  const database: DatabaseHandle = databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: databaseUrl })
+    : await createTestDatabase();
   const logger = createLogger('silent');
   const auth = createAuth({
     db: database.db,

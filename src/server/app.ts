@@ -15,6 +15,7 @@ import { menuItemRoutes, restaurantRoutes } from './modules/restaurants/restaura
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { phoneSystemRoutes } from './modules/phone-system/phone-system.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { twilioWebhookRoutes } from './modules/notifications/twilio-webhook.routes';
 import { eventsRoutes } from './realtime/events.routes';
 
 /** The client's address for rate limiting: the socket's, or the address our trusted proxy saw. */
@@ -37,6 +38,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/phone-system', phoneSystemRoutes)
   .route('/admin', adminRoutes)
   .route('/notifications', notificationsRoutes)
+  .route('/webhooks/twilio', twilioWebhookRoutes)
   .route('/events', eventsRoutes);
 
 export type ApiRoutes = typeof apiRoutes;

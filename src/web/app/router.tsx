@@ -17,6 +17,7 @@ const onboardingLayout = () =>
 const appLayout = () => import('./layouts/app-layout').then((m) => ({ Component: m.AppLayout }));
 const dashboardPage = () =>
   import('@web/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage }));
+const outboxPage = () => import('@web/features/outbox/outbox-page').then((m) => ({ Component: m.OutboxPage }));
 const settingsPage = () =>
   import('@web/features/setup/settings/settings-page').then((m) => ({ Component: m.SettingsPage }));
 const adminPage = () => import('@web/features/admin/admin-page').then((m) => ({ Component: m.AdminPage }));
@@ -58,6 +59,7 @@ export function createRouter() {
               lazy: appLayout,
               children: [
                 { path: '/dashboard', lazy: dashboardPage },
+                { path: '/outbox', lazy: outboxPage },
                 { path: '/settings', lazy: settingsPage },
                 { path: '/admin', element: <AdminRoute />, children: [{ index: true, lazy: adminPage }] },
               ],

@@ -5,10 +5,13 @@ import type { Database, Transaction } from '../../db/client';
 import { botPreferences, notifications, orders, restaurantProfiles } from '../../db/schema';
 import type { JobQueue, QueueName } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
-import type { SmsProvider } from '../../providers/sms/sms-provider';
+import { PermanentSmsError, type SmsProvider } from '../../providers/sms/sms-provider';
 import { recordEvent, type RealtimeHub } from '../../realtime/realtime-hub';
 import { loadOrders } from '../orders/order-loader';
 import { smsBody } from './sms-templates';
+
+/** Where Twilio reports delivery; the webhook route is mounted here. */
+export const TWILIO_STATUS_CALLBACK_PATH = '/api/webhooks/twilio/status';
 
 export const SEND_SMS_QUEUE = 'send-sms' satisfies QueueName;
 export interface SendSmsJob {
@@ -106,21 +109,28 @@ export async function sendNotification(
     const result = await sms.send({
       to: notification.to,
       body: notification.body,
-      statusCallbackUrl: sms.name === 'twilio' ? `${deps.appUrl}/api/webhooks/twilio/status` : undefined,
+      statusCallbackUrl: sms.name === 'twilio' ? `${deps.appUrl}${TWILIO_STATUS_CALLBACK_PATH}` : undefined,
     });
     await markSent(deps, notification, result);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    deps.logger.warn({ notificationId, err: error, isLastAttempt }, 'text message not sent');
-    await db.transaction(async (tx) => {
+    const giveUp = isLastAttempt || isPermanent(error);
+    deps.logger.warn({ notificationId, err: error, giveUp }, 'text message not sent');
+    const event = await db.transaction(async (tx) => {
       await tx
         .update(notifications)
-        .set({ status: isLastAttempt ? 'failed' : 'queued', lastError: message, updatedAt: new Date() })
+        .set({ status: giveUp ? 'failed' : 'queued', lastError: message, updatedAt: new Date() })
         .where(eq(notifications.id, notificationId));
-      await publishOrderChange(deps, tx, notification.restaurantId, notification.orderId);
+      return publishOrderChange(deps, tx, notification.restaurantId, notification.orderId);
     });
-    if (!isLastAttempt) throw error;
+    if (event) deps.hub.deliver(notification.restaurantId, [event]);
+    if (!giveUp) throw error;
   }
+}
+
+function isPermanent(error: unknown): boolean {
+  if (error instanceof PermanentSmsError) return true;
+  return typeof error === 'object' && error !== null && 'isPermanent' in error && error.isPermanent === true;
 }
 
 async function markSent(

@@ -21,4 +21,17 @@ export interface SmsProvider {
    * say so here, so a text is neither lost nor sent twice.
    */
   findSent?(input: { to: string; body: string; since: Date }): Promise<SentSms | null>;
+  /** Providers that report delivery by webhook check the request's signature here (Twilio: X-Twilio-Signature). */
+  verifyWebhook?(signature: string | undefined, url: string, params: Record<string, string>): boolean;
+}
+
+/**
+ * A refusal that retrying cannot fix (an invalid or unreachable number, an account problem): the text is marked
+ * failed at once with the reason instead of being retried.
+ */
+export class PermanentSmsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentSmsError';
+  }
 }

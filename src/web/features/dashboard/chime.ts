@@ -50,13 +50,30 @@ function playTone(context: AudioContext) {
  * order plays it.
  */
 export function playNewOrderChime(orderId: string) {
-  if (chimeMuted.get() || !audio || audio.state !== 'running') return;
+  if (chimeMuted.get()) return;
+  // A click anywhere in the app earlier (say, on the link that led here) already allows sound.
+  const mayPlay = navigator.userActivation?.hasBeenActive ?? false;
+  const play = (context: AudioContext) => {
+    try {
+      if (localStorage.getItem(LAST_CHIME_KEY) === orderId) return;
+      localStorage.setItem(LAST_CHIME_KEY, orderId);
+      playTone(context);
+    } catch {
+      // Storage or audio unavailable: stay silent rather than break the dashboard.
+    }
+  };
   try {
-    if (localStorage.getItem(LAST_CHIME_KEY) === orderId) return;
-    localStorage.setItem(LAST_CHIME_KEY, orderId);
-    playTone(audio);
+    if (!audio && mayPlay) audio = new AudioContext();
+    const context = audio;
+    if (!context) return;
+    if (context.state === 'running') play(context);
+    else if (mayPlay)
+      context.resume().then(
+        () => play(context),
+        () => undefined,
+      );
   } catch {
-    // Storage or audio unavailable: stay silent rather than break the dashboard.
+    // No Web Audio: the dashboard works silently.
   }
 }
 

@@ -1,52 +1,162 @@
-import { useQuery } from '@tanstack/react-query';
-import type { OrderSummary } from '@shared/contracts/me';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import toast from 'react-hot-toast';
+import { Tabs } from 'radix-ui';
+import { Bell, BellOff } from 'lucide-react';
+import { ORDER_FILTERS, type Order, type OrderFilter } from '@shared/contracts/orders';
 import { formatPhoneDisplay } from '@shared/domain/phone';
 import { MSG } from '@shared/messages';
-import { api } from '@web/lib/api';
 import { useSession } from '@web/lib/session';
 import { useDocumentTitle } from '@web/components/document-title';
-import { Button, Spinner } from '@web/components/button';
+import { Button } from '@web/components/button';
+import { BusyModeToggle } from './busy-mode-toggle';
+import { playNewOrderChime, previewChime, unlockAudioOnFirstGesture, useChimeMuted } from './chime';
+import { FILTER_LABELS, STATUS_STYLES } from './order-status';
+import { OrdersPanel } from './orders-panel';
+import { PhoneCard } from './phone-card';
+import { StatTiles } from './stat-tiles';
+import { TestOrderDialog } from './test-order-dialog';
+import { TrialBanner } from './trial-banner';
+import { matchesFilter, useOrderList } from './use-orders';
+import { useRealtimeOrders } from './use-realtime';
+
+const parseFilter = (value: string | null): OrderFilter => ORDER_FILTERS.find((f) => f === value) ?? 'all';
 
 export function DashboardPage() {
   const { me } = useSession();
-  useDocumentTitle('Dashboard');
-  const orders = useQuery({
-    queryKey: ['orders'],
-    queryFn: () => api.get<{ orders: OrderSummary[] }>('/api/orders'),
-  });
+  const [params, setParams] = useSearchParams();
+  const filter = parseFilter(params.get('filter'));
+  const [includeEarlier, setIncludeEarlier] = useState(false);
+  const list = useOrderList(filter, filter === 'completed' && includeEarlier);
+  const stats = list.data?.pages[0]?.stats;
+  const [focusOrderId, setFocusOrderId] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  useDocumentTitle(stats?.new ? `(${stats.new}) Dashboard` : 'Dashboard');
+  useEffect(() => unlockAudioOnFirstGesture(), []);
+
+  const hadLoadError = useRef(false);
+  useEffect(() => {
+    if (list.isError && !hadLoadError.current) toast.error(MSG.failedToLoadOrders, { id: 'orders-load' });
+    hadLoadError.current = list.isError;
+  }, [list.isError]);
+
+  const onOrderCreated = useCallback((order: Order) => {
+    if (order.status !== 'new') return;
+    playNewOrderChime(order.id);
+    const who = order.customerName || formatPhoneDisplay(order.phoneNumber);
+    setAnnouncement(`New order from ${who}: ${order.isCustomOrder ? 'custom order' : order.item}`);
+  }, []);
+  useRealtimeOrders({ onOrderCreated });
+
+  const changeFilter = useCallback(
+    (next: string) => {
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next === 'all') updated.delete('filter');
+          else updated.set('filter', next);
+          return updated;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  const showOrder = useCallback(
+    (order: Order) => {
+      if (!matchesFilter(order, filter)) changeFilter('all');
+      setFocusOrderId(order.id);
+    },
+    [filter, changeFilter],
+  );
+  const clearFocusOrder = useCallback(() => setFocusOrderId(null), []);
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">{me?.restaurant.restaurantName ?? 'Your restaurant'}</h1>
-        <p className="text-sm text-stone-600">Orders placed with your phone assistant appear here as they come in.</p>
+      <TrialBanner />
+
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <p className="truncate text-sm font-medium text-brand-700">
+            {me?.restaurant.restaurantName ?? 'Your restaurant'}
+          </p>
+          <h1 className="text-2xl font-bold tracking-tight">Orders</h1>
+          <p className="text-sm text-stone-600">Orders your phone assistant takes appear here as they come in.</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <SoundToggle />
+          <TestOrderDialog onShowOrder={showOrder} />
+        </div>
       </div>
-      {orders.isPending ? (
-        <div className="flex items-center gap-2 text-stone-600" role="status">
-          <Spinner className="size-4" /> Loading orders…
-        </div>
-      ) : orders.isError ? (
-        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          <p>{MSG.failedToLoadOrders}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void orders.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : orders.data.orders.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-stone-300 bg-white p-10 text-center text-stone-600">
-          No orders have been received yet.
-        </div>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {orders.data.orders.map((order) => (
-            <li key={order.id} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
-              <p className="font-semibold">{order.item}</p>
-              <p className="text-sm text-stone-600">{formatPhoneDisplay(order.phoneNumber)}</p>
-              <p className="mt-2 text-xs uppercase tracking-wide text-stone-500">{order.status}</p>
-            </li>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <BusyModeToggle />
+        <PhoneCard />
+      </div>
+
+      <StatTiles stats={stats} isLoading={list.isPending} />
+
+      <Tabs.Root value={filter} onValueChange={changeFilter} className="flex flex-col gap-4">
+        <Tabs.List
+          aria-label="Filter orders"
+          className="-mx-4 flex gap-1 overflow-x-auto border-b border-stone-200 px-4 sm:mx-0 sm:px-0"
+        >
+          {ORDER_FILTERS.map((f) => (
+            <Tabs.Trigger
+              key={f}
+              value={f}
+              className="-mb-px inline-flex shrink-0 focus-visible:-outline-offset-2 items-center gap-2 border-b-2 border-transparent px-3 py-2.5 text-sm font-medium whitespace-nowrap text-stone-600 hover:text-stone-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-800"
+            >
+              {f !== 'all' && (
+                <span
+                  className={`size-2 rounded-full ${f === 'custom' ? 'bg-violet-500' : STATUS_STYLES[f].swatch}`}
+                  aria-hidden="true"
+                />
+              )}
+              {FILTER_LABELS[f]}
+            </Tabs.Trigger>
           ))}
-        </ul>
-      )}
+        </Tabs.List>
+        {ORDER_FILTERS.map((f) => (
+          <Tabs.Content key={f} value={f} className="focus-visible:outline-offset-4">
+            {f === filter && (
+              <OrdersPanel
+                filter={filter}
+                list={list}
+                includeEarlier={includeEarlier}
+                onIncludeEarlierChange={setIncludeEarlier}
+                focusOrderId={focusOrderId}
+                onFocused={clearFocusOrder}
+                onShowOrder={showOrder}
+              />
+            )}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+
+      <div aria-live="polite" aria-atomic="true" className="sr-only">
+        {announcement}
+      </div>
     </div>
+  );
+}
+
+function SoundToggle() {
+  const [isMuted, setMuted] = useChimeMuted();
+  return (
+    <Button
+      variant="secondary"
+      aria-pressed={!isMuted}
+      title={isMuted ? 'New orders are silent. Turn the chime on.' : 'A chime plays for each new order. Mute it.'}
+      onClick={() => {
+        setMuted(!isMuted);
+        if (isMuted) previewChime();
+      }}
+    >
+      {isMuted ? <BellOff className="size-4" aria-hidden="true" /> : <Bell className="size-4" aria-hidden="true" />}
+      <span className="sr-only sm:not-sr-only">New-order sound</span>
+    </Button>
   );
 }

@@ -132,8 +132,8 @@ function StatusLine({ order }: { order: Order }) {
       <p className="flex items-center gap-1.5 rounded-lg bg-amber-50 px-3 py-1.5 text-sm text-amber-900">
         <Clock className="size-4 shrink-0" aria-hidden="true" />
         <span>
-          Ready around <strong className="font-semibold">{formatClockTime(readyAt)}</strong> ({order.readyInMinutes}{' '}
-          min prep)
+          Ready around <strong className="font-semibold">{formatClockTime(readyAt)}</strong> ({order.readyInMinutes} min
+          prep)
         </span>
       </p>
     );
@@ -216,17 +216,18 @@ function OrderActions({ order }: { order: Order }) {
       );
     case 'preparing':
       return (
-        <Button
-          className="w-full"
-          isLoading={action.isPending}
-          onClick={() => void run({ type: 'ready' })}
-        >
+        <Button className="w-full" isLoading={action.isPending} onClick={() => void run({ type: 'ready' })}>
           Mark as Ready for Pickup
         </Button>
       );
     case 'ready':
       return (
-        <Button variant="secondary" className="w-full" isLoading={action.isPending} onClick={() => void run({ type: 'complete' })}>
+        <Button
+          variant="secondary"
+          className="w-full"
+          isLoading={action.isPending}
+          onClick={() => void run({ type: 'complete' })}
+        >
           Complete Order
         </Button>
       );

@@ -6,12 +6,12 @@ import { MSG } from '@shared/messages';
 import { Button, Spinner } from '@web/components/button';
 import { emptyStateText } from './order-status';
 import { OrderCard, orderElementId } from './order-card';
-import { useHasAnyOrder, useOrderList } from './use-orders';
+import { useHasAnyOrder, type OrderListQuery } from './use-orders';
 import { useCreateTestOrderWithToast } from './test-order-dialog';
 
 interface OrdersPanelProps {
   filter: OrderFilter;
-  list: ReturnType<typeof useOrderList>;
+  list: OrderListQuery;
   includeEarlier: boolean;
   onIncludeEarlierChange: (includeEarlier: boolean) => void;
   /** An order to bring into view and focus once it is on screen (after Go to Dashboard). */
@@ -41,7 +41,9 @@ export function OrdersPanel({
     onFocused();
   }, [focusOrderId, orders, onFocused]);
 
-  if (!orders) {
+  // A tab's first visit shows the previous tab's cards, dimmed, while it loads; an empty placeholder would read as
+  // this tab's empty state, so it waits instead.
+  if (!orders || (list.isPlaceholderData && orders.length === 0)) {
     if (list.isError) {
       return (
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
@@ -132,6 +134,13 @@ function EmptyDashboard({ onShowOrder }: { onShowOrder: (order: Order) => void }
   const hasAny = useHasAnyOrder(true);
   const { createWithToast, pendingInput } = useCreateTestOrderWithToast();
 
+  if (hasAny.isPending) {
+    return (
+      <p className="flex items-center gap-2 py-10 text-sm text-stone-600" role="status">
+        <Spinner className="size-4 text-brand-700" /> Loading orders…
+      </p>
+    );
+  }
   if (hasAny.data) {
     return (
       <EmptyState>

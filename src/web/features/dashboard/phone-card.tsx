@@ -48,7 +48,7 @@ function PhoneStatus({ phone }: { phone: PhoneSystemResponse }) {
               ? 'Setting up your phone system did not finish. Our team will contact you, or you can retry from Settings.'
               : 'Your assistant does not have a phone number yet.'}{' '}
           <Link to="/settings?tab=phone" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-            Phone settings
+            Go to phone setup
           </Link>
         </p>
       </>

@@ -21,8 +21,7 @@ export function setCachedBusyMode(queryClient: QueryClient, isBusyMode: boolean)
 export function useSetBusyMode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (isBusyMode: boolean) =>
-      api.put<{ isBusyMode: boolean }>('/api/restaurant/busy-mode', { isBusyMode }),
+    mutationFn: (isBusyMode: boolean) => api.put<{ isBusyMode: boolean }>('/api/restaurant/busy-mode', { isBusyMode }),
     onMutate: async (isBusyMode) => {
       await queryClient.cancelQueries({ queryKey: botQueryKey });
       const previous = queryClient.getQueryData<BotPreferencesResponse>(botQueryKey)?.isBusyMode;

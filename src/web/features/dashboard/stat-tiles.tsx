@@ -14,7 +14,11 @@ const TILES: { key: keyof OrderStats; label: string; swatch: string }[] = [
 /** Today's counts: every open order plus the orders completed today. */
 export function StatTiles({ stats, isLoading }: { stats: OrderStats | undefined; isLoading: boolean }) {
   return (
-    <dl aria-label="Order counts" aria-busy={isLoading || undefined} className="grid grid-cols-3 gap-2 sm:gap-3 lg:grid-cols-6">
+    <dl
+      aria-label="Order counts"
+      aria-busy={isLoading || undefined}
+      className="grid grid-cols-3 gap-2 sm:gap-3 lg:grid-cols-6"
+    >
       {TILES.map((tile) => (
         <div
           key={tile.key}

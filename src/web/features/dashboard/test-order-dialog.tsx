@@ -34,7 +34,11 @@ export function useCreateTestOrderWithToast() {
       return null;
     }
   };
-  return { createWithToast, isPending: create.isPending, pendingInput: create.isPending ? create.variables : undefined };
+  return {
+    createWithToast,
+    isPending: create.isPending,
+    pendingInput: create.isPending ? create.variables : undefined,
+  };
 }
 
 export function TestOrderDialog({ onShowOrder }: { onShowOrder: (order: Order) => void }) {
@@ -147,7 +151,10 @@ function CreateForm({ onCreated }: { onCreated: (order: Order) => void }) {
         <DialogHeader title="Simulate Test Order" />
         <Dialog.Description asChild>
           <div className="mt-2 flex flex-col gap-2 text-sm text-stone-600">
-            <p>See how PickupLine works without making a phone call. A random order is created, as if a caller had placed it with your assistant.</p>
+            <p>
+              See how PickupLine works without making a phone call. A random order is created, as if a caller had placed
+              it with your assistant.
+            </p>
             <ul className="list-disc space-y-1 pl-5">
               <li>It appears in your dashboard right away.</li>
               <li>You can process it like any order: set a prep time, mark it ready, then complete it.</li>
@@ -234,7 +241,7 @@ function KindOption({
         value={value}
         checked={checked}
         onChange={() => onSelect(value)}
-        className="mt-0.5 size-4 accent-brand-700 focus-visible:outline-none"
+        className="mt-0.5 size-4 shrink-0 accent-brand-700 focus-visible:outline-none"
       />
       <span>
         <span className="block font-medium text-stone-900">{label}</span>
@@ -264,10 +271,15 @@ function CreatedView({
         {title}
       </Dialog.Title>
       <Dialog.Description className="text-sm text-stone-600">
-        {order.isCustomOrder ? (order.customOrderText ?? 'A custom order') : order.item} for{' '}
-        {order.customerName ? `${order.customerName}, ` : ''}
-        {formatPhoneDisplay(order.phoneNumber)} is waiting on your dashboard.
+        {order.customerName ? `${order.customerName}'s` : 'The'} {order.isCustomOrder ? 'custom order' : 'order'} is now
+        on your dashboard, ready to process.
       </Dialog.Description>
+      <div className="w-full rounded-lg border border-stone-200 bg-stone-50 px-3 py-2 text-left text-sm">
+        <p className="font-medium break-words text-stone-900">
+          {order.isCustomOrder ? order.customOrderText : order.item}
+        </p>
+        <p className="text-stone-600">{formatPhoneDisplay(order.phoneNumber)}</p>
+      </div>
       <div className="flex w-full flex-col-reverse gap-3 sm:flex-row sm:justify-center">
         <Button variant="secondary" onClick={onCreateAnother}>
           Create another

@@ -128,3 +128,5 @@ export function useCreateTestOrder() {
     },
   });
 }
+
+export type OrderListQuery = ReturnType<typeof useOrderList>;

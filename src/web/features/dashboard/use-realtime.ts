@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Order, RealtimeEvent } from '@shared/contracts/orders';
 import { applyOrderToLists, refreshOrders } from './use-orders';
-import { setCachedBusyMode } from './restaurant-queries';
+import { botQueryKey, setCachedBusyMode } from './restaurant-queries';
 
-const EVENT_TYPES = ['order.created', 'order.updated', 'restaurant.updated'] as const;
+const EVENT_TYPES = ['order.created', 'order.updated', 'restaurant.updated', 'resync'] as const;
 const MAX_RETRY_MS = 30_000;
 /** Several events in a burst (a rush, or a reconnect catching up) cost one refetch. */
 const REFRESH_DEBOUNCE_MS = 120;
@@ -50,6 +50,12 @@ export function useRealtimeOrders({ onOrderCreated }: { onOrderCreated: (order: 
       if (!event) return;
       if (event.type === 'restaurant.updated') {
         setCachedBusyMode(queryClient, event.isBusyMode);
+        return;
+      }
+      if (event.type === 'resync') {
+        // The server may have missed changes: everything this page shows is re-read.
+        void queryClient.invalidateQueries({ queryKey: botQueryKey });
+        scheduleRefresh();
         return;
       }
       applyOrderToLists(queryClient, event.order, { isNew: event.type === 'order.created' });

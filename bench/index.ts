@@ -1,0 +1,467 @@
+/**
+ * npm run bench: order change (the owner's HTTP request) → SSE event on every connected dashboard, on PGlite and on
+ * PostgreSQL, beside two floors measured in the same run: the bare LISTEN/NOTIFY round trip and a bare SSE fan-out
+ * with no database. Each server under test runs in a child process; this process is the client.
+ *
+ * Env: BENCH_CONNECTIONS (200), BENCH_RATE (50 changes/s), BENCH_SECONDS (10, measured), BENCH_WARMUP_SECONDS (2),
+ * BENCH_ONLY (comma list of notify, bare, pglite, postgres; default all),
+ * BENCH_DATABASE_URL / TEST_DATABASE_URL (PostgreSQL server to create throwaway databases on), BENCH_PROFILE=1
+ * (write V8 CPU profiles of every server under test to .tmp/bench-profiles/, for chrome://inspect or speedscope).
+ * Exit 0 when it ran (missed targets are reported as FAIL rows), 1 on errors or missing deliveries.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runFanout, type FanoutResult, type LoadShape } from './lib/load';
+import {
+  createThrowawayDatabase,
+  pgliteNotifyFloor,
+  postgresNotifyFloor,
+  probePostgres,
+  type NotifyFloorResult,
+} from './lib/listen-notify';
+import { freePort, spawnServer, type SpawnedServer } from './lib/spawn-server';
+import { formatMs, type LatencySummary } from './lib/stats';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS_FILE = path.join(ROOT, '.tmp', 'bench-results.json');
+const PROFILE_DIR = path.join(ROOT, '.tmp', 'bench-profiles');
+const profiling = ['1', 'true'].includes(process.env.BENCH_PROFILE ?? '');
+const SCENARIOS = ['notify', 'bare', 'pglite', 'postgres'] as const;
+/** BENCH_ONLY=bare,pglite runs a subset (while profiling); the default and the real measurement is all of them. */
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+for (const name of only) {
+  if (!(SCENARIOS as readonly string[]).includes(name)) {
+    throw new Error(`BENCH_ONLY: unknown scenario "${name}" (known: ${SCENARIOS.join(', ')})`);
+  }
+}
+const runs = (scenario: (typeof SCENARIOS)[number]) => only.length === 0 || only.includes(scenario);
+const P99_TARGET_MS = 100;
+const RATIO_TARGET = 1.5;
+
+function numberFromEnv(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number ≥ ${min} (got "${raw}")`);
+  return value;
+}
+
+const connections = Math.round(numberFromEnv('BENCH_CONNECTIONS', 200, 1));
+const shape: LoadShape = {
+  rate: numberFromEnv('BENCH_RATE', 50, 0.1),
+  seconds: numberFromEnv('BENCH_SECONDS', 10, 0.1),
+  warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 2, 0),
+};
+const postgresAdminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Things to undo if we are interrupted or fail: child servers, temp dirs, throwaway databases. */
+const cleanups = new Set<() => Promise<void>>();
+async function runCleanups() {
+  for (const cleanup of [...cleanups].reverse()) {
+    cleanups.delete(cleanup);
+    await cleanup().catch((error: unknown) => log(`cleanup failed: ${describe(error)}`));
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping servers and cleaning up`);
+    void runCleanups().finally(() => process.exit(130));
+  });
+}
+
+function log(message: string) {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+async function withServer<T>(
+  options: Omit<Parameters<typeof spawnServer>[0], 'port' | 'root' | 'nodeFlags'>,
+  use: (server: SpawnedServer) => Promise<T>,
+): Promise<T> {
+  const port = await freePort();
+  const profileDir = path.join(
+    PROFILE_DIR,
+    options.name
+      .replace(/[^a-z0-9]+/gi, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase(),
+  );
+  const nodeFlags = profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : undefined;
+  const server = await spawnServer({ ...options, root: ROOT, port, nodeFlags });
+  const stop = () => server.stop();
+  cleanups.add(stop);
+  try {
+    return await use(server);
+  } finally {
+    cleanups.delete(stop);
+    await server.stop();
+  }
+}
+
+async function signUp(server: SpawnedServer): Promise<string> {
+  const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: `http://localhost:${server.port}` },
+    body: JSON.stringify({
+      name: 'Bench Owner',
+      email: `bench-${randomBytes(6).toString('hex')}@example.com`,
+      password: 'bench-password-1',
+    }),
+  });
+  const body = await response.text();
+  if (!response.ok) throw new Error(`sign-up failed: HTTP ${response.status} ${body.slice(0, 300)}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
+  if (!cookie.includes('session_token=')) throw new Error(`sign-up returned no session cookie (got "${cookie}")`);
+  return cookie;
+}
+
+function productScenario(name: string, databaseEnv: Record<string, string>): Promise<FanoutResult> {
+  return withServer(
+    {
+      name,
+      script: 'src/server/index.ts',
+      env: {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        AUTH_SECRET: 'pickupline-bench-secret-0123456789abcdef',
+        LOGIN_RATE_LIMIT: '1000/60',
+        LOG_LEVEL: 'warn',
+        ...databaseEnv,
+      },
+      healthPath: '/api/health',
+    },
+    async (server) => {
+      const cookie = await signUp(server);
+      return runFanout({
+        ...shape,
+        name,
+        url: server.url,
+        eventsPath: '/api/events',
+        changePath: '/api/orders/test',
+        changeBody: (marker) => ({ isCustomOrder: true, customOrderText: marker }),
+        headers: { cookie },
+        connections,
+        serverCpuSeconds: () => server.cpuSeconds(),
+      });
+    },
+  );
+}
+
+async function productOnPglite(): Promise<FanoutResult> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pickupline-bench-data-'));
+  const remove = () => rm(dataDir, { recursive: true, force: true });
+  cleanups.add(remove);
+  try {
+    return await productScenario('product (PGlite)', { DATA_DIR: dataDir });
+  } finally {
+    cleanups.delete(remove);
+    await remove();
+  }
+}
+
+async function productOnPostgres(): Promise<FanoutResult> {
+  const database = await createThrowawayDatabase(postgresAdminUrl);
+  const drop = () => database.drop();
+  cleanups.add(drop);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pickupline-bench-data-'));
+  try {
+    return await productScenario('product (PostgreSQL)', { DATABASE_URL: database.url, DATA_DIR: dataDir });
+  } finally {
+    cleanups.delete(drop);
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function bareFanout(): Promise<FanoutResult> {
+  return withServer(
+    { name: 'bare SSE', script: 'bench/bare-sse-server.ts', env: {}, healthPath: '/health' },
+    (server) =>
+      runFanout({
+        ...shape,
+        name: 'bare SSE fan-out (no DB)',
+        url: server.url,
+        eventsPath: '/events',
+        changePath: '/broadcast',
+        changeBody: (marker) => ({ marker }),
+        connections,
+        serverCpuSeconds: () => server.cpuSeconds(),
+      }),
+  );
+}
+
+interface Check {
+  scenario: string;
+  check: string;
+  actualMs: number;
+  limitMs: number;
+  pass: boolean;
+}
+
+function machineFacts() {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    loadAverage: os.loadavg().map((v) => Math.round(v * 100) / 100),
+  };
+}
+
+function pad(text: string, width: number, right = false) {
+  return right ? text.padStart(width) : text.padEnd(width);
+}
+
+function printTable(header: string[], rows: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i]!, i > 0)).join('  ');
+  console.log(line(header));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of rows) console.log(line(row));
+}
+
+const latencyRow = (name: string, s: LatencySummary, missing: number) => [
+  name,
+  formatMs(s.p50),
+  formatMs(s.p95),
+  formatMs(s.p99),
+  formatMs(s.max),
+  String(s.samples),
+  String(missing),
+];
+
+const percent = (value: number | null) => (value === null || !Number.isFinite(value) ? '-' : `${Math.round(value)}%`);
+
+async function main() {
+  const startedAt = new Date().toISOString();
+  const machineBefore = machineFacts();
+  log(
+    `${connections} SSE connections, ${shape.rate} changes/s, ${shape.warmupSeconds} s warm-up + ${shape.seconds} s measured; ` +
+      `${machineBefore.cpus} CPUs, node ${machineBefore.node}, load average ${machineBefore.loadAverage.join(' ')}`,
+  );
+
+  const postgresProblem = await probePostgres(postgresAdminUrl);
+  if (postgresProblem) {
+    log(
+      `PostgreSQL not reachable at ${redactUrl(postgresAdminUrl)} (${postgresProblem}): running PGlite scenarios only`,
+    );
+  } else {
+    log(`PostgreSQL at ${redactUrl(postgresAdminUrl)}: throwaway databases will be created and dropped there`);
+  }
+
+  const errors: string[] = [];
+  const attempt = async <T>(label: string, run: () => Promise<T>): Promise<T | null> => {
+    log(`running ${label} …`);
+    const started = Date.now();
+    try {
+      const result = await run();
+      log(`${label} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return result;
+    } catch (error) {
+      errors.push(`${label}: ${describe(error)}`);
+      log(`${label} FAILED: ${describe(error)}`);
+      return null;
+    }
+  };
+
+  const floors: NotifyFloorResult[] = [];
+  const withPostgres = !postgresProblem;
+  if (runs('notify')) {
+    const pgliteFloor = await attempt('LISTEN/NOTIFY floor on PGlite', () => pgliteNotifyFloor(shape));
+    if (pgliteFloor) floors.push(pgliteFloor);
+    if (withPostgres) {
+      const postgresFloor = await attempt('LISTEN/NOTIFY floor on PostgreSQL', () =>
+        postgresNotifyFloor(postgresAdminUrl, shape),
+      );
+      if (postgresFloor) floors.push(postgresFloor);
+    }
+  }
+  const bare = runs('bare') ? await attempt('bare SSE fan-out', bareFanout) : null;
+  const products: FanoutResult[] = [];
+  if (runs('pglite')) {
+    const onPglite = await attempt('product on PGlite', productOnPglite);
+    if (onPglite) products.push(onPglite);
+  }
+  if (runs('postgres') && withPostgres) {
+    const onPostgres = await attempt('product on PostgreSQL', productOnPostgres);
+    if (onPostgres) products.push(onPostgres);
+  }
+  const fanouts = [...(bare ? [bare] : []), ...products];
+
+  for (const result of fanouts) {
+    if (result.duplicates > 0) log(`warning: ${result.name} delivered ${result.duplicates} events twice to one stream`);
+  }
+  for (const result of [...floors, ...fanouts]) {
+    for (const error of result.errors) errors.push(`${result.name}: ${error}`);
+    if (result.missing > 0) errors.push(`${result.name}: ${result.missing} deliveries missing`);
+  }
+
+  const checks: Check[] = [];
+  for (const product of products) {
+    const p99 = product.delivery.p99;
+    checks.push({
+      scenario: product.name,
+      check: `p99 ≤ ${P99_TARGET_MS} ms`,
+      actualMs: p99,
+      limitMs: P99_TARGET_MS,
+      pass: p99 <= P99_TARGET_MS,
+    });
+    if (bare) {
+      const limit = RATIO_TARGET * bare.delivery.p99;
+      checks.push({
+        scenario: product.name,
+        check: `p99 ≤ ${RATIO_TARGET}× bare fan-out p99 (${formatMs(bare.delivery.p99)} ms)`,
+        actualMs: p99,
+        limitMs: limit,
+        pass: p99 <= limit,
+      });
+    }
+  }
+
+  const machine = { ...machineBefore, loadAverageAfter: machineFacts().loadAverage };
+
+  console.log('');
+  console.log(
+    `PickupLine realtime bench — ${connections} dashboards, ${shape.rate} changes/s, ${shape.seconds} s measured ` +
+      `(+${shape.warmupSeconds} s warm-up)`,
+  );
+  console.log(
+    `machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, node ${machine.node}, ${machine.platform}; ` +
+      `load average ${machine.loadAverage.join(' ')} before, ${machine.loadAverageAfter.join(' ')} after`,
+  );
+  if (postgresProblem) console.log(`PostgreSQL not reachable (${postgresProblem}): PGlite only.`);
+  console.log('');
+  console.log('Latency: change issued → event received (fan-out rows: one sample per change × connection)');
+  printTable(
+    ['scenario', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'samples', 'missing'],
+    [
+      ...floors.map((f) => latencyRow(f.name, f.delivery, f.missing)),
+      ...fanouts.map((f) => latencyRow(f.name, f.delivery, f.missing)),
+    ],
+  );
+  if (fanouts.length > 0) {
+    console.log('');
+    console.log(
+      'Per change: HTTP request latency; first/last of the connections to get it; CPU over the measured part ' +
+        '(% of one core); how late the client fired (p99, high = client overloaded)',
+    );
+    printTable(
+      [
+        'scenario',
+        'http p50',
+        'http p99',
+        'first p50',
+        'last p50',
+        'last p99',
+        'server CPU',
+        'ms/change',
+        'client CPU',
+        'late p99',
+        'retries',
+        'dups',
+      ],
+      fanouts.map((f) => [
+        f.name,
+        formatMs(f.http.p50),
+        formatMs(f.http.p99),
+        formatMs(f.firstDelivery.p50),
+        formatMs(f.lastDelivery.p50),
+        formatMs(f.lastDelivery.p99),
+        percent(f.serverCpuPercent),
+        f.serverCpuMsPerChange === null ? '-' : formatMs(f.serverCpuMsPerChange),
+        percent(f.clientCpuPercent),
+        formatMs(f.sendLateness.p99),
+        String(f.retries),
+        String(f.duplicates),
+      ]),
+    );
+  }
+  const notes = fanouts.flatMap((f) => [
+    ...(f.http.p50 > 1_000
+      ? [`${f.name}: requests queued for seconds: the server could not keep up with ${f.rate} changes/s here`]
+      : []),
+    ...(f.sendLateness.p99 > 50
+      ? [`${f.name}: the client fired changes up to ${formatMs(f.sendLateness.p99)} ms late (busy machine)`]
+      : []),
+  ]);
+  const load = Math.max(machine.loadAverage[0] ?? 0, machine.loadAverageAfter[0] ?? 0);
+  if (load > machine.cpus) {
+    notes.push(`load average ${load} on ${machine.cpus} CPUs: other work competed for the CPU; figures are noisy`);
+  }
+  if (notes.length > 0) {
+    console.log('');
+    console.log('Notes');
+    for (const note of notes) console.log(`  - ${note}`);
+  }
+  if (checks.length > 0) {
+    console.log('');
+    console.log('Targets');
+    for (const c of checks) {
+      console.log(
+        `  ${c.pass ? 'PASS' : 'FAIL'}  ${pad(c.scenario, 22)}  ${c.check}: p99 = ${formatMs(c.actualMs)} ms`,
+      );
+    }
+  }
+
+  await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
+  await writeFile(
+    RESULTS_FILE,
+    JSON.stringify(
+      {
+        startedAt,
+        finishedAt: new Date().toISOString(),
+        machine,
+        config: { connections, ...shape, p99TargetMs: P99_TARGET_MS, ratioTarget: RATIO_TARGET },
+        postgres: { url: redactUrl(postgresAdminUrl), reachable: !postgresProblem, problem: postgresProblem },
+        floors,
+        fanouts,
+        checks,
+        notes,
+        errors,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  console.log('');
+  console.log(`Results written to ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+
+  if (errors.length > 0) {
+    console.error('');
+    console.error(`BENCH FAILED with ${errors.length} error(s):`);
+    for (const error of errors.slice(0, 30)) console.error(`  - ${error}`);
+    process.exitCode = 1;
+  }
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(`bench crashed: ${describe(error)}`);
+    process.exitCode = 1;
+  })
+  .finally(() => runCleanups());
