@@ -57,7 +57,10 @@ const envSchema = z
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_ID: optionalString,
-    TWILIO_ACCOUNT_SID: optionalString.refine((v) => !v || /^AC[0-9a-fA-F]{32}$/.test(v), 'must look like AC followed by 32 hex characters'),
+    TWILIO_ACCOUNT_SID: optionalString.refine(
+      (v) => !v || /^AC[0-9a-fA-F]{32}$/.test(v),
+      'must look like AC followed by 32 hex characters',
+    ),
     TWILIO_AUTH_TOKEN: optionalString,
     TWILIO_FROM_NUMBER: optionalString,
     VAPI_API_KEY: optionalString,

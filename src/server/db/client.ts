@@ -32,13 +32,31 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 export type DatabaseLocation =
   { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' };
 
+/**
+ * Runs `fn` while holding a Postgres advisory lock on a connection of its own, so app instances starting together
+ * take turns (two concurrent migrations fail on duplicate types and schemas).
+ */
+export async function withAdvisoryLock<T>(pool: pg.Pool, name: string, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /** Opens the database and applies every committed migration before anything else may use it. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: location.url, max: 10 });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
     try {
-      await migratePg(db as never, { migrationsFolder });
+      await withAdvisoryLock(pool, 'pickupline:migrate', () => migratePg(db as never, { migrationsFolder }));
     } catch (error) {
       await pool.end();
       throw error;

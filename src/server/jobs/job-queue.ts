@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { DatabaseHandle } from '../db/client';
+import { withAdvisoryLock, type DatabaseHandle } from '../db/client';
 import type { Logger } from '../logger';
 
 export type JobQueue = PgBoss;
@@ -29,9 +29,14 @@ export async function startJobQueue(database: DatabaseHandle, logger: Logger): P
     schedule: false,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-  await boss.start();
-  // pg-boss 10 silently drops a job sent to a queue that does not exist yet, so every queue exists from the start.
-  // 'stately': at most one queued and one running job per singletonKey, so one restaurant is never set up twice at once.
-  for (const queue of QUEUES) await boss.createQueue(queue, { name: queue, policy: 'stately' });
+  const install = async () => {
+    await boss.start();
+    // pg-boss 10 silently drops a job sent to a queue that does not exist yet, so every queue exists from the start.
+    // 'short': at most one *queued* job per singletonKey. Not 'stately': its unique index on running jobs stalls the
+    // whole queue while a dead worker's job is still marked active. Handlers claim their work in the database.
+    for (const queue of QUEUES) await boss.createQueue(queue, { name: queue, policy: 'short' });
+  };
+  // Instances starting together on a new database would both try to create pg-boss's schema.
+  await (database.pool ? withAdvisoryLock(database.pool, 'pickupline:jobs', install) : install());
   return boss;
 }

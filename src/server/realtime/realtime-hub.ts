@@ -20,7 +20,11 @@ type Subscriber = (event: StoredEvent) => void;
  * Records an event in the same transaction as the change it describes, and signals it with NOTIFY, which Postgres
  * delivers only when that transaction commits. Returns the stored event for local delivery after commit.
  */
-export async function recordEvent(tx: Database | Transaction, userId: string, event: RealtimeEvent): Promise<StoredEvent> {
+export async function recordEvent(
+  tx: Database | Transaction,
+  userId: string,
+  event: RealtimeEvent,
+): Promise<StoredEvent> {
   const [row] = await tx.insert(realtimeEvents).values({ userId, payload: event }).returning({ id: realtimeEvents.id });
   const id = row!.id;
   // Ids only: NOTIFY payloads are capped at 8000 bytes; listeners read the event by id.

@@ -73,7 +73,12 @@ export interface ListOrdersResponse {
 
 export const prepTimeSchema = z.object({
   minutes: z.union(
-    PREP_TIME_OPTIONS.map((m) => z.literal(m)) as unknown as [z.ZodLiteral<10>, z.ZodLiteral<15>, z.ZodLiteral<20>, z.ZodLiteral<30>],
+    PREP_TIME_OPTIONS.map((m) => z.literal(m)) as unknown as [
+      z.ZodLiteral<10>,
+      z.ZodLiteral<15>,
+      z.ZodLiteral<20>,
+      z.ZodLiteral<30>,
+    ],
     { error: 'Prep time must be 10, 15, 20 or 30 minutes' },
   ),
 });

@@ -15,5 +15,8 @@ export const realtimeEvents = pgTable(
     payload: jsonb('payload').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('realtime_events_user_id_idx').on(t.userId, t.id), index('realtime_events_created_idx').on(t.createdAt)],
+  (t) => [
+    index('realtime_events_user_id_idx').on(t.userId, t.id),
+    index('realtime_events_created_idx').on(t.createdAt),
+  ],
 );

@@ -20,7 +20,7 @@ type Owner = { cookie: string; userId: string };
 type NotificationRow = typeof notifications.$inferSelect;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const RETRY_LIMIT = 4;
+const RETRY_LIMIT = 5;
 
 async function waitFor<T>(
   read: () => Promise<T>,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { NotificationKind, OutboxMessage } from '@shared/contracts/orders';
 import { toE164 } from '@shared/domain/phone';
 import type { Database, Transaction } from '../../db/client';
@@ -34,7 +34,12 @@ export interface NotificationDeps {
  */
 export async function queueNotification(
   tx: Database | Transaction,
-  { orderId, restaurantId, kind, provider }: { orderId: string; restaurantId: string; kind: NotificationKind; provider: string },
+  {
+    orderId,
+    restaurantId,
+    kind,
+    provider,
+  }: { orderId: string; restaurantId: string; kind: NotificationKind; provider: string },
 ): Promise<string | null> {
   const [context] = await tx
     .select({
@@ -72,14 +77,24 @@ export async function queueNotification(
   return row?.status === 'queued' ? row.id : null;
 }
 
+/** The SMS workers this process runs, per queue instance, so a text sent here is picked up without waiting a poll. */
+const localSmsWorkers = new WeakMap<JobQueue, string[]>();
+const SMS_WORKERS = 3;
+
 export async function enqueueSms(jobs: JobQueue, notificationId: string) {
+  await sendSmsJob(jobs, notificationId);
+  for (const workerId of localSmsWorkers.get(jobs) ?? []) jobs.notifyWorker(workerId);
+}
+
+async function sendSmsJob(jobs: JobQueue, notificationId: string) {
   await jobs.send(SEND_SMS_QUEUE, { notificationId } satisfies SendSmsJob, {
     singletonKey: notificationId,
-    retryLimit: 4,
     retryDelay: 5,
     retryBackoff: true,
     // A worker that dies mid-send frees the job after a minute instead of pg-boss's default quarter of an hour.
     expireInSeconds: 60,
+    // Retries outlast the sending lease, so a text held by a dead worker is picked up by a later attempt.
+    retryLimit: 5,
   });
 }
 
@@ -90,19 +105,14 @@ export async function sendNotification(
   { isLastAttempt }: { isLastAttempt: boolean },
 ) {
   const { db, sms } = deps;
-  const [claimed] = await db
-    .update(notifications)
-    .set({ status: 'sending', attempts: sql`${notifications.attempts} + 1`, updatedAt: new Date() })
-    .where(and(eq(notifications.id, notificationId), eq(notifications.status, 'queued')))
-    .returning();
-  let notification = claimed;
-  if (!notification) {
-    const [current] = await db.select().from(notifications).where(eq(notifications.id, notificationId));
-    if (!current || current.status !== 'sending') return;
-    // Left in 'sending' by a process that died mid-send: the provider may have the message already.
-    const found = sms.findSent ? await sms.findSent({ to: current.to, body: current.body, since: current.updatedAt }) : null;
-    if (found) return markSent(deps, current, found);
-    notification = current;
+  const notification = await claimForSending(db, notificationId);
+  if (!notification) return;
+  if (notification.takenOver) {
+    // Left in 'sending' by a worker that died mid-send: the provider may have the message already.
+    const found = sms.findSent
+      ? await sms.findSent({ to: notification.to, body: notification.body, since: notification.previousAttemptAt })
+      : null;
+    if (found) return markSent(deps, notification, found);
   }
 
   try {
@@ -126,6 +136,53 @@ export async function sendNotification(
     if (event) deps.hub.deliver(notification.restaurantId, [event]);
     if (!giveUp) throw error;
   }
+}
+
+/**
+ * How long a send may take before another worker may assume the one sending it died. Longer than any provider call
+ * can last (the Twilio SDK gives up after 30 s), so a live send is never duplicated.
+ */
+export const SENDING_LEASE_MS = 45_000;
+
+export class StillSendingError extends Error {
+  constructor(notificationId: string) {
+    super(`Text ${notificationId} is being sent by another worker; trying again later`);
+    this.name = 'StillSendingError';
+  }
+}
+
+/**
+ * One conditional UPDATE decides who sends: a queued text, or one whose sender has been silent for longer than the
+ * lease. A text being sent right now is left alone (the job retries later); sent and failed texts are done.
+ */
+async function claimForSending(db: Database, notificationId: string) {
+  const now = new Date();
+  const [previous] = await db
+    .select({ status: notifications.status, updatedAt: notifications.updatedAt })
+    .from(notifications)
+    .where(eq(notifications.id, notificationId));
+  if (!previous || (previous.status !== 'queued' && previous.status !== 'sending')) return null;
+  const [claimed] = await db
+    .update(notifications)
+    .set({ status: 'sending', attempts: sql`${notifications.attempts} + 1`, updatedAt: now })
+    .where(
+      and(
+        eq(notifications.id, notificationId),
+        or(
+          eq(notifications.status, 'queued'),
+          and(
+            eq(notifications.status, 'sending'),
+            lt(notifications.updatedAt, new Date(now.getTime() - SENDING_LEASE_MS)),
+          ),
+        ),
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    if (previous.status === 'sending') throw new StillSendingError(notificationId);
+    return null;
+  }
+  return { ...claimed, takenOver: previous.status === 'sending', previousAttemptAt: previous.updatedAt };
 }
 
 function isPermanent(error: unknown): boolean {
@@ -160,7 +217,11 @@ async function markSent(
 /** A delivery report from the provider (Twilio status callback), matched by the provider's message id. */
 export async function applyDeliveryReport(
   deps: Pick<NotificationDeps, 'db' | 'hub'>,
-  { providerMessageId, status, error }: { providerMessageId: string; status: 'sent' | 'delivered' | 'failed'; error?: string },
+  {
+    providerMessageId,
+    status,
+    error,
+  }: { providerMessageId: string; status: 'sent' | 'delivered' | 'failed'; error?: string },
 ): Promise<boolean> {
   const result = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -197,15 +258,19 @@ async function publishOrderChange(
   return order ? recordEvent(tx, restaurantId, { type: 'order.updated', order }) : null;
 }
 
-/** Texts whose job may have been lost (a crash between commit and enqueue, or mid-send) go back on the queue. */
-export async function requeueStalledNotifications(db: Database, jobs: JobQueue, olderThanMs = 30_000) {
+/**
+ * Texts whose job may have been lost (a crash between commit and enqueue, or a worker that died mid-send) go back on
+ * the queue. Claiming decides who really sends, so re-queueing too much is harmless.
+ */
+export async function requeueStalledNotifications(db: Database, jobs: JobQueue, queuedForMs = 30_000) {
+  const now = Date.now();
   const stalled = await db
     .select({ id: notifications.id })
     .from(notifications)
     .where(
-      and(
-        inArray(notifications.status, ['queued', 'sending']),
-        lt(notifications.updatedAt, new Date(Date.now() - olderThanMs)),
+      or(
+        and(eq(notifications.status, 'queued'), lt(notifications.updatedAt, new Date(now - queuedForMs))),
+        and(eq(notifications.status, 'sending'), lt(notifications.updatedAt, new Date(now - SENDING_LEASE_MS))),
       ),
     );
   for (const { id } of stalled) await enqueueSms(jobs, id);
@@ -234,14 +299,19 @@ export async function listOutbox(db: Database, restaurantId: string, limit = 100
   }));
 }
 
+/** A few workers, so one slow provider call does not hold up the texts behind it. */
 export async function startSmsWorker(deps: NotificationDeps) {
-  await deps.jobs.work<SendSmsJob>(
-    SEND_SMS_QUEUE,
-    { pollingIntervalSeconds: 0.5, includeMetadata: true },
-    async (jobs) => {
-      for (const job of jobs) {
-        await sendNotification(deps, job.data, { isLastAttempt: job.retryCount >= job.retryLimit });
-      }
-    },
-  );
+  const ids: string[] = [];
+  for (let i = 0; i < SMS_WORKERS; i++) {
+    ids.push(
+      await deps.jobs.work<SendSmsJob>(
+        SEND_SMS_QUEUE,
+        { pollingIntervalSeconds: 0.5, includeMetadata: true },
+        async ([job]) => {
+          if (job) await sendNotification(deps, job.data, { isLastAttempt: job.retryCount >= job.retryLimit });
+        },
+      ),
+    );
+  }
+  localSmsWorkers.set(deps.jobs, ids);
 }

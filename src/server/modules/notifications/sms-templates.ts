@@ -21,7 +21,8 @@ const TEMPLATES: Record<Language, Record<NotificationKind, (t: TemplateInput) =>
     ready: (t) => `${t.restaurantName}: tu pedido está listo para recoger. ¡Te esperamos!`,
   },
   fr: {
-    confirmed: (t) => `${t.restaurantName} : nous avons bien reçu votre commande. Nous vous écrirons dès sa préparation.`,
+    confirmed: (t) =>
+      `${t.restaurantName} : nous avons bien reçu votre commande. Nous vous écrirons dès sa préparation.`,
     preparing: (t) =>
       `${t.restaurantName} : votre commande est en préparation et sera prête à emporter dans environ ${t.readyInMinutes} minutes.`,
     ready: (t) => `${t.restaurantName} : votre commande est prête à emporter. À tout de suite !`,

@@ -9,7 +9,7 @@ import { notifications } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { createTwilioSmsProvider } from '../../providers/sms/twilio-sms-provider';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
-import { sendNotification } from './notifications.service';
+import { sendNotification, SENDING_LEASE_MS } from './notifications.service';
 
 const accountSid = newSid('AC');
 const authToken = newSid('');
@@ -159,7 +159,7 @@ describe('Twilio texts and status callbacks', () => {
     // What a process that died between Twilio's answer and our commit leaves behind: 'sending', with no message SID.
     const [row] = await t.db
       .update(notifications)
-      .set({ status: 'sending', providerMessageId: null, updatedAt: new Date(Date.now() - 5_000) })
+      .set({ status: 'sending', providerMessageId: null, updatedAt: new Date(Date.now() - SENDING_LEASE_MS - 5_000) })
       .where(and(eq(notifications.orderId, order.id), eq(notifications.kind, 'preparing')))
       .returning({ id: notifications.id });
     const createsBefore = api.requests.filter((r) => r.method === 'POST').length;

@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { ListOrdersResponse, Order, OrderFilter, OrderStats } from '@shared/contracts/orders';
 import type { OrderStatus, PrepTime } from '@shared/domain/orders';
 import type { Database, Transaction } from '../../db/client';
@@ -46,17 +47,28 @@ function filterCondition(timeZone: string, filter: OrderFilter, includeEarlier: 
   }
 }
 
+/**
+ * Keyset paging on (created_at, id). The timestamp travels as Postgres's own text, with its microseconds: a
+ * JavaScript Date keeps only milliseconds and would skip orders created within the same millisecond.
+ */
 interface Cursor {
   createdAt: string;
   id: string;
 }
+const cursorSchema = z.object({
+  createdAt: z.string().regex(/^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)$/),
+  id: z.uuid(),
+});
 const encodeCursor = (c: Cursor) => Buffer.from(`${c.createdAt}|${c.id}`).toString('base64url');
 function decodeCursor(value: string): Cursor {
   const [createdAt, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/.test(id)) {
+  const parsed = cursorSchema.safeParse({ createdAt, id });
+  // Postgres writes '2026-11-21 12:36:29.219123+00'; check it is a real instant before handing it back to SQL.
+  const asIso = (createdAt ?? '').replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
+  if (!parsed.success || Number.isNaN(Date.parse(asIso))) {
     throw new HttpError(400, 'Not a valid page cursor', 'cursor');
   }
-  return { createdAt, id };
+  return parsed.data;
 }
 
 export async function getOrderStats(db: Database, ownerId: string, timeZone?: string): Promise<OrderStats> {
@@ -84,14 +96,11 @@ export async function listOrders(
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const timeZone = await restaurantTimeZone(db, ownerId);
   const after = cursor
-    ? or(
-        lt(orders.createdAt, new Date(cursor.createdAt)),
-        and(eq(orders.createdAt, new Date(cursor.createdAt)), lt(orders.id, cursor.id)),
-      )
+    ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
     : undefined;
   const [rows, stats] = await Promise.all([
     db
-      .select()
+      .select({ order: orders, createdAtText: sql<string>`${orders.createdAt}::text` })
       .from(orders)
       .where(and(eq(orders.userId, ownerId), filterCondition(timeZone, query.filter, query.includeEarlier), after))
       .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -101,17 +110,17 @@ export async function listOrders(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    orders: await attachDetails(db, page),
+    orders: await attachDetails(
+      db,
+      page.map((r) => r.order),
+    ),
     nextCursor:
-      rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id }) : null,
+      rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.order.id }) : null,
     stats,
   };
 }
 
-type Transition =
-  | { to: 'preparing'; readyInMinutes: PrepTime }
-  | { to: 'ready' }
-  | { to: 'completed' };
+type Transition = { to: 'preparing'; readyInMinutes: PrepTime } | { to: 'ready' } | { to: 'completed' };
 
 const FROM: Record<Transition['to'], OrderStatus> = { preparing: 'new', ready: 'preparing', completed: 'ready' };
 
