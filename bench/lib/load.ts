@@ -131,6 +131,8 @@ export interface FanoutResult {
   /** Per second of the run (warm-up included): changes sent, and the p50/max of their last delivery (ms). Shows
    * whether latency is steady, creeping up (the server cannot keep up) or spiking (stalls). */
   timeline: { second: number; changes: number; lastDeliveryP50: number; lastDeliveryMax: number }[];
+  /** Per change in send order (warm-up included), ms: HTTP answer and last delivery; null if none came. */
+  perChange: { httpMs: (number | null)[]; lastDeliveryMs: (number | null)[] };
   missing: number;
   duplicates: number;
   errors: string[];
@@ -238,19 +240,20 @@ export async function runFanout(scenario: FanoutScenario): Promise<FanoutResult>
         last.push(max);
       }
     }
+    const lastBySeq: (number | null)[] = [];
+    for (let seq = 0; seq < loop.total; seq++) {
+      let max = NaN;
+      for (let c = 0; c < connections; c++) {
+        const latency = arrivals[seq * connections + c]! - sentAt[seq]!;
+        if (!Number.isNaN(latency) && !(latency <= max)) max = latency;
+      }
+      lastBySeq.push(Number.isNaN(max) ? null : round(max));
+    }
     const timeline = [];
     const perSecond = Math.max(1, Math.round(scenario.rate));
     for (let from = 0; from < loop.total; from += perSecond) {
-      const lasts = [];
-      for (let seq = from; seq < Math.min(from + perSecond, loop.total); seq++) {
-        let max = NaN;
-        for (let c = 0; c < connections; c++) {
-          const latency = arrivals[seq * connections + c]! - sentAt[seq]!;
-          if (!Number.isNaN(latency) && !(latency <= max)) max = latency;
-        }
-        lasts.push(max);
-      }
-      const s = summarize(lasts.filter((v) => !Number.isNaN(v)));
+      const lasts = lastBySeq.slice(from, from + perSecond);
+      const s = summarize(lasts.filter((v) => v !== null));
       timeline.push({
         second: from / perSecond,
         changes: lasts.length,
@@ -275,6 +278,10 @@ export async function runFanout(scenario: FanoutScenario): Promise<FanoutResult>
       clientCpuPercent: round((100 * clientCpuMs) / elapsedMs),
       retries,
       timeline,
+      perChange: {
+        httpMs: Array.from(httpMs.subarray(0, loop.total), (v) => (Number.isNaN(v) ? null : round(v))),
+        lastDeliveryMs: lastBySeq,
+      },
       missing,
       duplicates,
       errors: [...errors, ...streams.errors].slice(0, 20),

@@ -43,7 +43,7 @@ describe('the embedded runtime', () => {
     } finally {
       await second.stop();
     }
-  });
+  }, 60_000);
 
   it('refuses a second process on a DATA_DIR that is in use', async () => {
     const dataDir = tempDataDir();
@@ -56,5 +56,5 @@ describe('the embedded runtime', () => {
     }
     const again = await createRuntime(env, { webRoot: path.join(dataDir, 'no-web') });
     await again.stop();
-  });
+  }, 60_000);
 });
