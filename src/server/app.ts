@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { HttpBindings } from '@hono/node-server';
 import { CLIENT_IP_HEADER } from './auth/auth';
@@ -85,6 +86,8 @@ export function createApp(deps: AppDeps) {
 /** Hashed assets are cached for a year; every other GET gets the SPA shell, which routes on the client. */
 function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
   const indexHtml = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  // Registered after the API, so it never touches API responses (nor the SSE stream, which must not be buffered).
+  app.use('*', compress());
   app.use(
     '/assets/*',
     serveStatic({
