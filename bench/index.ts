@@ -255,6 +255,8 @@ const latencyRow = (name: string, s: LatencySummary, missing: number) => [
   String(missing),
 ];
 
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
 const percent = (value: number | null) => (value === null || !Number.isFinite(value) ? '-' : `${Math.round(value)}%`);
 
 async function main() {
@@ -443,7 +445,7 @@ async function main() {
         postgres: { url: redactUrl(postgresAdminUrl), reachable: !postgresProblem, problem: postgresProblem },
         floors,
         fanouts,
-        checks,
+        checks: checks.map((c) => ({ ...c, actualMs: round2(c.actualMs), limitMs: round2(c.limitMs) })),
         notes,
         errors,
       },

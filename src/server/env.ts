@@ -50,9 +50,9 @@ const envSchema = z
     LOGIN_RATE_LIMIT: rateLimitRule.default({ max: 10, window: 60 }),
     /** false: this instance serves HTTP only; another one runs the background jobs. */
     RUN_WORKERS: z
-      .enum(['true', 'false', '1', '0'])
-      .default('true')
-      .transform((v) => v === 'true' || v === '1'),
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((v) => v !== 'false' && v !== '0'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,

@@ -19,6 +19,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    runtime.closeStreams();
     server.close(() => {
       runtime.stop().then(
         () => process.exit(0),
@@ -28,8 +29,8 @@ async function main() {
         },
       );
     });
-    // Open SSE streams would hold close() forever; give requests in flight a moment, then go.
-    setTimeout(() => process.exit(0), 5_000).unref();
+    // A request that never finishes must not keep the process alive.
+    setTimeout(() => process.exit(1), 10_000).unref();
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

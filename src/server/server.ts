@@ -16,6 +16,8 @@ export interface Runtime {
   app: ReturnType<typeof createApp>;
   database: DatabaseHandle;
   logger: Logger;
+  /** Ends open event streams, which would otherwise keep the HTTP server from closing. */
+  closeStreams(): void;
   /** graceful: false stops without waiting for jobs in flight (what a crash leaves behind, for tests). */
   stop(options?: { graceful?: boolean }): Promise<void>;
 }
@@ -59,6 +61,7 @@ export async function createRuntime(env: Env, { webRoot = defaultWebRoot } = {})
     app,
     database,
     logger,
+    closeStreams: () => services.hub.closeAll(),
     async stop(options) {
       await services.stop(options);
       await database.close();

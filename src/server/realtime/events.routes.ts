@@ -26,10 +26,14 @@ export const eventsRoutes = new Hono<AppEnv>().get('/', requireSession, (c) => {
       if (e.id !== 0 && sent.has(e.id)) return;
       await stream.writeSSE({ id: e.id ? String(e.id) : undefined, data: JSON.stringify(e.event) });
     };
-    const unsubscribe = hub.subscribe(userId, (e) => {
-      if (live) void write(e).catch(() => undefined);
-      else buffered.push(e);
-    });
+    const unsubscribe = hub.subscribe(
+      userId,
+      (e) => {
+        if (live) void write(e).catch(() => undefined);
+        else buffered.push(e);
+      },
+      () => void stream.close(),
+    );
     stream.onAbort(unsubscribe);
 
     await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
@@ -45,7 +49,7 @@ export const eventsRoutes = new Hono<AppEnv>().get('/', requireSession, (c) => {
 
     while (!stream.aborted && !stream.closed) {
       await stream.sleep(HEARTBEAT_MS);
-      if (!stream.aborted) await stream.write(': keep-alive\n\n');
+      if (!stream.aborted && !stream.closed) await stream.write(': keep-alive\n\n');
     }
     unsubscribe();
   });

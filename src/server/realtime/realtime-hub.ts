@@ -14,7 +14,7 @@ export interface StoredEvent {
   event: RealtimeEvent;
 }
 
-type Subscriber = (event: StoredEvent) => void;
+type Subscriber = ((event: StoredEvent) => void) & { close?: () => void };
 
 /**
  * Records an event in the same transaction as the change it describes, and signals it with NOTIFY, which Postgres
@@ -56,15 +56,23 @@ export class RealtimeHub {
     this.pruneTimer.unref();
   }
 
-  async stop() {
-    if (this.pruneTimer) clearInterval(this.pruneTimer);
-    await this.stopListening?.();
+  /** Ends every open stream (their dashboards reconnect to another instance, or to this one once it is back). */
+  closeAll() {
+    for (const set of this.subscribers.values()) for (const subscriber of set) subscriber.close?.();
     this.subscribers.clear();
   }
 
-  subscribe(userId: string, subscriber: Subscriber): () => void {
+  async stop() {
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    await this.stopListening?.();
+    this.closeAll();
+  }
+
+  /** `close` is called when the hub shuts down, so open streams end and the HTTP server can stop. */
+  subscribe(userId: string, deliver: (event: StoredEvent) => void, close?: () => void): () => void {
     let set = this.subscribers.get(userId);
     if (!set) this.subscribers.set(userId, (set = new Set()));
+    const subscriber: Subscriber = Object.assign((event: StoredEvent) => deliver(event), { close });
     set.add(subscriber);
     return () => {
       set.delete(subscriber);

@@ -8,6 +8,8 @@ export interface MeResponse {
   isAdmin: boolean;
   /** True while any provider (voice, texts, payments) runs in local test mode: nothing real is called or charged. */
   testMode: boolean;
+  /** Where customer texts go: the in-app outbox only ('local'), or out through Twilio. */
+  smsProvider: 'local' | 'twilio';
   restaurant: {
     restaurantName: string | null;
     hasCompletedOnboarding: boolean;

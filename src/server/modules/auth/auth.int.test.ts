@@ -29,6 +29,7 @@ describe('accounts', () => {
       user: { id: userId, name: 'Maria Rossi', email: 'maria@example.com' },
       isAdmin: false,
       testMode: true,
+      smsProvider: 'local',
       restaurant: { subscriptionStatus: 'trial', onboardingStep: 1, hasCompletedOnboarding: false },
     });
   });

@@ -4,8 +4,9 @@ import { isAdminEmail, requireSession } from '../../http/session';
 import { getMe } from './me.service';
 
 export const meRoutes = new Hono<AppEnv>().get('/', requireSession, async (c) => {
-  const { db, env, voice } = c.get('deps');
+  const { db, env, voice, sms } = c.get('deps');
   const user = c.get('user');
   const isAdmin = isAdminEmail(env.ADMIN_EMAILS, user.email);
-  return c.json(await getMe(db, { user, isAdmin, testMode: voice.name === 'local' }));
+  const testMode = voice.name === 'local' || sms.name === 'local';
+  return c.json(await getMe(db, { user, isAdmin, testMode, smsProvider: sms.name }));
 });

@@ -7,7 +7,12 @@ import { notFound } from '../../http/errors';
 
 export async function getMe(
   db: Database,
-  { user, isAdmin, testMode }: { user: SessionUser; isAdmin: boolean; testMode: boolean },
+  {
+    user,
+    isAdmin,
+    testMode,
+    smsProvider,
+  }: { user: SessionUser; isAdmin: boolean; testMode: boolean; smsProvider: 'local' | 'twilio' },
 ): Promise<MeResponse> {
   const [restaurant] = await db
     .select({
@@ -24,6 +29,7 @@ export async function getMe(
     user,
     isAdmin,
     testMode,
+    smsProvider,
     restaurant: { ...restaurant, trialEndsAt: restaurant.trialEndsAt?.toISOString() ?? null },
   };
 }

@@ -461,7 +461,7 @@ describe('sending with retries, exactly once, and delivery reports', () => {
       return { order, id, providerMessageId: row.providerMessageId! };
     }
 
-    it('delivered marks the text delivered and tells the owner’s dashboards; a late “sent” never moves it back', async () => {
+    it('delivered marks the text delivered and tells the owner’s dashboards; a late report never moves it back', async () => {
       const owner = await h.newOwner();
       const { order, id, providerMessageId } = await sentText(owner, '555-010-5001');
       const events: StoredEvent[] = [];
@@ -483,6 +483,7 @@ describe('sending with retries, exactly once, and delivery reports', () => {
         });
 
         expect(await applyDeliveryReport(deps, { providerMessageId, status: 'sent' })).toBe(false);
+        expect(await applyDeliveryReport(deps, { providerMessageId, status: 'failed', error: '30003: late' })).toBe(false);
         expect(await readText(id)).toEqual(delivered);
       } finally {
         unsubscribe();

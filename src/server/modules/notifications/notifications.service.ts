@@ -6,6 +6,7 @@ import { botPreferences, notifications, orders, restaurantProfiles } from '../..
 import type { JobQueue, QueueName } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
 import { PermanentSmsError, type SmsProvider } from '../../providers/sms/sms-provider';
+import { createLocalSmsProvider } from '../../providers/sms/local-sms-provider';
 import { recordEvent, type RealtimeHub } from '../../realtime/realtime-hub';
 import { loadOrders } from '../orders/order-loader';
 import { smsBody } from './sms-templates';
@@ -43,6 +44,7 @@ export async function queueNotification(
 ): Promise<string | null> {
   const [context] = await tx
     .select({
+      source: orders.source,
       phoneNumber: orders.phoneNumber,
       readyInMinutes: orders.readyInMinutes,
       restaurantName: restaurantProfiles.restaurantName,
@@ -67,7 +69,8 @@ export async function queueNotification(
       kind,
       to: to ?? context.phoneNumber,
       body,
-      provider,
+      // Test orders carry fictional numbers: their texts stay in the local outbox whatever provider is configured.
+      provider: context.source === 'test' ? LOCAL_SMS.name : provider,
       // A number we cannot text is recorded as failed straight away, with the reason, rather than retried.
       status: to ? 'queued' : 'failed',
       lastError: to ? null : `Not a phone number we can text: ${context.phoneNumber}`,
@@ -104,9 +107,9 @@ export async function sendNotification(
   { notificationId }: SendSmsJob,
   { isLastAttempt }: { isLastAttempt: boolean },
 ) {
-  const { db, sms } = deps;
-  const notification = await claimForSending(db, notificationId);
+  const notification = await claimForSending(deps.db, notificationId);
   if (!notification) return;
+  const sms = providerFor(deps, notification.provider);
   if (notification.takenOver) {
     // Left in 'sending' by a worker that died mid-send: the provider may have the message already.
     const found = sms.findSent
@@ -116,17 +119,18 @@ export async function sendNotification(
   }
 
   try {
-    const result = await sms.send({
+    const result = await providerFor(deps, notification.provider).send({
       to: notification.to,
       body: notification.body,
-      statusCallbackUrl: sms.name === 'twilio' ? `${deps.appUrl}${TWILIO_STATUS_CALLBACK_PATH}` : undefined,
+      statusCallbackUrl:
+        notification.provider === 'twilio' ? `${deps.appUrl}${TWILIO_STATUS_CALLBACK_PATH}` : undefined,
     });
     await markSent(deps, notification, result);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const giveUp = isLastAttempt || isPermanent(error);
     deps.logger.warn({ notificationId, err: error, giveUp }, 'text message not sent');
-    const event = await db.transaction(async (tx) => {
+    const event = await deps.db.transaction(async (tx) => {
       await tx
         .update(notifications)
         .set({ status: giveUp ? 'failed' : 'queued', lastError: message, updatedAt: new Date() })
@@ -136,6 +140,13 @@ export async function sendNotification(
     if (event) deps.hub.deliver(notification.restaurantId, [event]);
     if (!giveUp) throw error;
   }
+}
+
+const LOCAL_SMS = createLocalSmsProvider();
+
+/** The provider a text was queued for: the local outbox (test orders, test mode) or the configured one. */
+function providerFor(deps: NotificationDeps, name: string): SmsProvider {
+  return name === LOCAL_SMS.name ? LOCAL_SMS : deps.sms;
 }
 
 /**
@@ -232,11 +243,11 @@ export async function applyDeliveryReport(
         deliveredAt: status === 'delivered' ? new Date() : undefined,
         updatedAt: new Date(),
       })
-      // Reports can arrive out of order: never move a delivered text back to sent.
+      // Reports can arrive out of order: a delivered text stays delivered whatever comes after.
       .where(
         and(
           eq(notifications.providerMessageId, providerMessageId),
-          status === 'sent' ? inArray(notifications.status, ['sending', 'sent']) : undefined,
+          inArray(notifications.status, status === 'delivered' ? ['sending', 'sent', 'failed'] : ['sending', 'sent']),
         ),
       )
       .returning({ orderId: notifications.orderId, restaurantId: notifications.restaurantId });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListOrdersResponse, Order, OrderNotification } from '@shared/contracts/orders';
 import { createFakeTwilioApi, newSid } from '../../../../tests/fake-twilio-api';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/test-app';
-import { notifications } from '../../db/schema';
+import { notifications, orders } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { createTwilioSmsProvider } from '../../providers/sms/twilio-sms-provider';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
@@ -19,7 +19,7 @@ const STATUS_URL = `${TEST_ORIGIN}/api/webhooks/twilio/status`;
 describe('Twilio texts and status callbacks', () => {
   const api = createFakeTwilioApi({ accountSid, authToken, numbers: [from] });
   let t: TestApp;
-  let owner: { cookie: string };
+  let owner: { cookie: string; userId: string };
   let sms: SmsProvider;
 
   beforeAll(async () => {
@@ -50,15 +50,23 @@ describe('Twilio texts and status callbacks', () => {
     }
   }
 
-  /** A new order given a prep time: the 'preparing' text goes out through Twilio. Returns the order and its SID. */
+  let phoneCounter = 0;
+  /**
+   * A phone order (test orders' texts never leave the local outbox) given a prep time: the 'preparing' text goes out
+   * through Twilio. Returns the order and its SID.
+   */
   async function orderWithSentText() {
-    const created = await t.request('/api/orders/test', {
-      method: 'POST',
-      cookie: owner.cookie,
-      json: { isCustomOrder: false },
-    });
-    expect(created.status).toBe(201);
-    const { order } = (await created.json()) as { order: Order };
+    phoneCounter += 1;
+    const [inserted] = await t.db
+      .insert(orders)
+      .values({
+        userId: owner.userId,
+        item: '1× Burrito',
+        phoneNumber: `+1415555${String(1000 + phoneCounter).slice(-4)}`,
+        source: 'phone',
+      })
+      .returning({ id: orders.id, phoneNumber: orders.phoneNumber });
+    const order = inserted!;
     const prep = await t.request(`/api/orders/${order.id}/prep-time`, {
       method: 'POST',
       cookie: owner.cookie,
@@ -70,6 +78,20 @@ describe('Twilio texts and status callbacks', () => {
     if (!message) throw new Error(`no Twilio message to ${order.phoneNumber}`);
     return { order, sid: message.sid };
   }
+
+  it('keeps the texts of test orders in the local outbox, never sending them to Twilio', async () => {
+    const created = await t.request('/api/orders/test', { method: 'POST', cookie: owner.cookie, json: {} });
+    const { order } = (await created.json()) as { order: Order };
+    const before = api.messages.length;
+    await t.request(`/api/orders/${order.id}/prep-time`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { minutes: 10 },
+    });
+    const text = await waitForText(order.id, 'delivered');
+    expect(text.status).toBe('delivered');
+    expect(api.messages).toHaveLength(before);
+  });
 
   function postStatus(params: Record<string, string>, signature?: string) {
     const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -65,17 +65,15 @@ export async function createTestOrder(
       })
       .returning({ id: orders.id });
     if (lines.length > 0) {
-      await tx
-        .insert(orderItems)
-        .values(
-          lines.map((l) => ({
-            orderId: order!.id,
-            menuItemId: l.id,
-            name: l.name,
-            quantity: l.quantity,
-            unitPrice: l.price,
-          })),
-        );
+      await tx.insert(orderItems).values(
+        lines.map((l) => ({
+          orderId: order!.id,
+          menuItemId: l.id,
+          name: l.name,
+          quantity: l.quantity,
+          unitPrice: l.price,
+        })),
+      );
     }
     const [loaded] = await loadOrders(tx, ownerId, [order!.id]);
     const event = await recordEvent(tx, ownerId, { type: 'order.created', order: loaded! });

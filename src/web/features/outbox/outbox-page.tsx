@@ -46,9 +46,11 @@ export function OutboxPage() {
         <p className="text-sm text-stone-600">
           Every text sent to your customers about their orders, as it appears on their phone. The latest 100 are shown.
         </p>
-        {me?.testMode && (
+        {me && (
           <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            Test mode: texts are simulated. Nothing is sent to a real phone; this is what the customer would receive.
+            {me.smsProvider === 'local'
+              ? 'Test mode: texts are simulated. Nothing is sent to a real phone; this is what the customer would receive.'
+              : 'Texts to real orders are sent by SMS. Texts about test orders stay here and are never sent.'}
           </p>
         )}
       </div>
