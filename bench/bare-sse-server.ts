@@ -1,15 +1,17 @@
 /**
  * Floor 2 for `npm run bench`: the least a server can do to fan one change out to every open SSE stream. Same
- * stack as the product (@hono/node-server + hono/streaming streamSSE), no database, no auth, and the event is
- * serialised once per change. GET /events streams; POST /broadcast {marker} sends an order.created shaped like the
- * product's (a custom order whose customOrderText is the marker) to every stream; GET /health says it is up.
+ * stack and write path as the product (@hono/node-server, frames written straight to each Node response), no
+ * database, no auth, and the frame is built once per change. GET /events streams; POST /broadcast {marker} sends an
+ * order.created shaped like the product's (a custom order whose customOrderText is the marker) to every stream;
+ * GET /health says it is up.
  */
 import { randomUUID } from 'node:crypto';
-import { serve } from '@hono/node-server';
+import type { ServerResponse } from 'node:http';
+import { serve, type HttpBindings } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
-import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 
-const streams = new Set<SSEStreamingApi>();
+const streams = new Set<ServerResponse>();
 let nextId = 0;
 
 function sampleOrder(marker: string) {
@@ -34,29 +36,21 @@ function sampleOrder(marker: string) {
   };
 }
 
-const app = new Hono()
+const app = new Hono<{ Bindings: HttpBindings }>()
   .get('/health', (c) => c.json({ ok: true }))
-  .get('/events', (c) =>
-    streamSSE(c, async (stream) => {
-      streams.add(stream);
-      stream.onAbort(() => {
-        streams.delete(stream);
-      });
-      await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
-      while (!stream.aborted && !stream.closed) {
-        await stream.sleep(25_000);
-        if (!stream.aborted) await stream.write(': keep-alive\n\n');
-      }
-      streams.delete(stream);
-    }),
-  )
+  .get('/events', (c) => {
+    const res = c.env.outgoing;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+    res.write('retry: 3000\nevent: ready\ndata: {}\n\n');
+    streams.add(res);
+    res.once('close', () => streams.delete(res));
+    return RESPONSE_ALREADY_SENT;
+  })
   .post('/broadcast', async (c) => {
     const { marker } = await c.req.json<{ marker: string }>();
     const id = String(++nextId);
-    const data = JSON.stringify({ type: 'order.created', order: sampleOrder(marker) });
-    for (const stream of streams) {
-      stream.writeSSE({ id, data }).catch(() => streams.delete(stream));
-    }
+    const frame = `id: ${id}\ndata: ${JSON.stringify({ type: 'order.created', order: sampleOrder(marker) })}\n\n`;
+    for (const res of streams) res.write(frame);
     return c.json({ id }, 201);
   });
 

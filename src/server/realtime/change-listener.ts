@@ -11,16 +11,12 @@ export interface ChangeListener {
   ): Promise<() => Promise<void>>;
 }
 
-/** LISTEN on whichever database we run on: PGlite's in-process listen, or a dedicated PostgreSQL connection. */
+/** LISTEN for other instances' changes: a dedicated PostgreSQL connection; nothing to listen for on PGlite. */
 export function createChangeListener(database: DatabaseHandle, logger: Logger): ChangeListener {
   if (database.pglite) {
-    const pglite = database.pglite;
-    return {
-      async listen(channel, onPayload) {
-        const unsubscribe = await pglite.listen(channel, onPayload);
-        return unsubscribe;
-      },
-    };
+    // Embedded PGlite belongs to one process (the data-directory lock sees to that), and that process delivers its
+    // own events straight after commit: there is no other instance to hear from.
+    return { listen: () => Promise.resolve(() => Promise.resolve()) };
   }
   const connectionString = database.url;
   if (!connectionString) throw new Error('LISTEN on PostgreSQL needs the connection string');

@@ -14,6 +14,19 @@ export interface StoredEvent {
   event: RealtimeEvent;
 }
 
+const frames = new WeakMap<StoredEvent, string>();
+
+/** The SSE frame for an event, built once however many streams it is written to. */
+export function frameOf(event: StoredEvent): string {
+  let frame = frames.get(event);
+  if (frame === undefined) {
+    const data = `data: ${JSON.stringify(event.event)}\n\n`;
+    frame = event.id ? `id: ${event.id}\n${data}` : data;
+    frames.set(event, frame);
+  }
+  return frame;
+}
+
 type Subscriber = ((event: StoredEvent) => void) & { close?: () => void };
 
 /**
@@ -162,8 +175,9 @@ export class RealtimeHub {
 
   /** After a lost LISTEN connection we may have missed events: every dashboard refetches. */
   private broadcastResync() {
+    const resync: StoredEvent = { id: 0, event: { type: 'resync' } };
     for (const set of this.subscribers.values()) {
-      for (const subscriber of set) subscriber({ id: 0, event: { type: 'resync' } });
+      for (const subscriber of set) subscriber(resync);
     }
   }
 

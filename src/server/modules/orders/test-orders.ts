@@ -41,10 +41,12 @@ export async function createTestOrder(
   { isCustomOrder, customOrderText }: { isCustomOrder: boolean; customOrderText?: string },
 ) {
   const { db, hub } = deps;
-  const menu = await db
-    .select({ id: menuItems.id, name: menuItems.name, price: menuItems.price })
-    .from(menuItems)
-    .where(and(eq(menuItems.restaurantId, ownerId), eq(menuItems.isAvailable, true)));
+  const menu = isCustomOrder
+    ? []
+    : await db
+        .select({ id: menuItems.id, name: menuItems.name, price: menuItems.price })
+        .from(menuItems)
+        .where(and(eq(menuItems.restaurantId, ownerId), eq(menuItems.isAvailable, true)));
 
   const lines = isCustomOrder ? [] : chooseLines(menu.length > 0 ? menu : SAMPLE_MENU.map((m) => ({ id: null, ...m })));
   const total = Math.round(lines.reduce((sum, l) => sum + l.price * l.quantity, 0) * 100) / 100;
