@@ -1,34 +1,28 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import clsx from 'clsx';
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface FrameProps {
   label: string;
   error?: string;
   hint?: ReactNode;
+  className?: string;
+  id?: string;
+  children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }
 
-/** A labelled input whose hint and error are announced with it (aria-describedby). */
-export function TextField({ label, error, hint, className, id, ...props }: FieldProps) {
+/** Label, control, hint and error, wired so a screen reader announces the hint and the error with the control. */
+function FieldFrame({ label, error, hint, className, id, children }: FrameProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hint && !error ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={clsx('flex flex-col gap-1.5', className)}>
       <label htmlFor={inputId} className="text-sm font-medium text-stone-800">
         {label}
       </label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={clsx(
-          'h-10 rounded-lg border bg-white px-3 text-sm text-stone-900 shadow-sm placeholder:text-stone-400 disabled:bg-stone-100 disabled:text-stone-500',
-          error ? 'border-red-500' : 'border-stone-300 focus:border-brand-600',
-        )}
-        {...props}
-      />
+      {children({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && !error && (
         <p id={hintId} className="text-xs text-stone-500">
           {hint}
@@ -40,6 +34,26 @@ export function TextField({ label, error, hint, className, id, ...props }: Field
         </p>
       )}
     </div>
+  );
+}
+
+const controlClasses = (error: string | undefined) =>
+  clsx(
+    'rounded-lg border bg-white text-sm text-stone-900 shadow-sm placeholder:text-stone-400 disabled:bg-stone-100 disabled:text-stone-500',
+    error ? 'border-red-500' : 'border-stone-300 focus:border-brand-600',
+  );
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+export function TextField({ label, error, hint, className, id, ...props }: FieldProps) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint} className={className} id={id}>
+      {(control) => <input {...control} className={clsx('h-10 px-3', controlClasses(error))} {...props} />}
+    </FieldFrame>
   );
 }
 
@@ -58,38 +72,10 @@ interface TextAreaProps extends React.TextareaHTMLAttributes<HTMLTextAreaElement
 }
 
 export function TextAreaField({ label, error, hint, className, id, ...props }: TextAreaProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={clsx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        rows={3}
-        className={clsx(
-          'rounded-lg border bg-white px-3 py-2 text-sm text-stone-900 shadow-sm placeholder:text-stone-400',
-          error ? 'border-red-500' : 'border-stone-300 focus:border-brand-600',
-        )}
-        {...props}
-      />
-      {hint && !error && (
-        <p id={hintId} className="text-xs text-stone-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-xs font-medium text-red-700" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} className={className} id={id}>
+      {(control) => <textarea {...control} rows={3} className={clsx('px-3 py-2', controlClasses(error))} {...props} />}
+    </FieldFrame>
   );
 }
 
@@ -101,41 +87,18 @@ interface SelectProps extends React.SelectHTMLAttributes<HTMLSelectElement> {
 }
 
 export function SelectField({ label, error, hint, options, className, id, ...props }: SelectProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = `${inputId}-hint`;
   return (
-    <div className={clsx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <select
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={hint ? hintId : undefined}
-        className={clsx(
-          'h-10 rounded-lg border bg-white px-3 text-sm text-stone-900 shadow-sm',
-          error ? 'border-red-500' : 'border-stone-300 focus:border-brand-600',
-        )}
-        {...props}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {hint && !error && (
-        <p id={hintId} className="text-xs text-stone-500">
-          {hint}
-        </p>
+    <FieldFrame label={label} error={error} hint={hint} className={className} id={id}>
+      {(control) => (
+        <select {...control} className={clsx('h-10 px-3', controlClasses(error))} {...props}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
       )}
-      {error && (
-        <p className="text-xs font-medium text-red-700" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 

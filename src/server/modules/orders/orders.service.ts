@@ -10,7 +10,7 @@ import type { SmsProvider } from '../../providers/sms/sms-provider';
 import { recordEvent, type RealtimeHub } from '../../realtime/realtime-hub';
 import { enqueueSms, queueNotification } from '../notifications/notifications.service';
 import { attachDetails, loadOrders } from './order-loader';
-import { getBotPreferences } from '../restaurants/restaurant.service';
+import { updateBotPreferences } from '../restaurants/restaurant.service';
 
 export interface OrderDeps {
   db: Database;
@@ -181,19 +181,7 @@ async function textFor(tx: Transaction, ownerId: string, t: Transition) {
 
 export async function setBusyMode(deps: Pick<OrderDeps, 'db' | 'hub'>, ownerId: string, isBusyMode: boolean) {
   const event = await deps.db.transaction(async (tx) => {
-    // An owner who never saved the assistant step still gets a row, with the defaults, so busy mode always works.
-    const current = await getBotPreferences(tx, ownerId);
-    await tx
-      .insert(botPreferences)
-      .values({
-        restaurantId: ownerId,
-        language: current.language,
-        greetingMessage: current.greetingMessage,
-        busyMessage: current.busyMessage,
-        autoSmsEnabled: current.autoSmsEnabled,
-        isBusyMode,
-      })
-      .onConflictDoUpdate({ target: botPreferences.restaurantId, set: { isBusyMode, updatedAt: new Date() } });
+    await updateBotPreferences(tx, ownerId, { isBusyMode });
     return recordEvent(tx, ownerId, { type: 'restaurant.updated', isBusyMode });
   });
   deps.hub.deliver(ownerId, [event]);

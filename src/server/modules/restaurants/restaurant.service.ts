@@ -90,11 +90,14 @@ export async function saveBotPreferences(db: Database, ownerId: string, input: B
   return getBotPreferences(db, ownerId);
 }
 
-/** Automatic texts on or off. Creates the assistant's row with its defaults if the owner has not saved one yet. */
-export async function saveMessagingPreferences(
-  db: Database,
+/**
+ * Changes some of the assistant's settings. An owner who never saved the assistant step gets the row with its
+ * defaults first, so automatic texts and busy mode work from day one.
+ */
+export async function updateBotPreferences(
+  db: Database | Transaction,
   ownerId: string,
-  { autoSmsEnabled }: { autoSmsEnabled: boolean },
+  patch: { autoSmsEnabled?: boolean; isBusyMode?: boolean },
 ) {
   const current = await getBotPreferences(db, ownerId);
   await db
@@ -104,9 +107,20 @@ export async function saveMessagingPreferences(
       language: current.language,
       greetingMessage: current.greetingMessage,
       busyMessage: current.busyMessage,
-      autoSmsEnabled,
+      autoSmsEnabled: current.autoSmsEnabled,
+      isBusyMode: current.isBusyMode,
+      ...patch,
     })
-    .onConflictDoUpdate({ target: botPreferences.restaurantId, set: { autoSmsEnabled, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: botPreferences.restaurantId, set: { ...patch, updatedAt: new Date() } });
+}
+
+/** Automatic texts on or off. */
+export async function saveMessagingPreferences(
+  db: Database,
+  ownerId: string,
+  { autoSmsEnabled }: { autoSmsEnabled: boolean },
+) {
+  await updateBotPreferences(db, ownerId, { autoSmsEnabled });
   return getBotPreferences(db, ownerId);
 }
 
