@@ -36,9 +36,9 @@ test('a new owner completes all six steps and lands on the dashboard', async ({ 
   await expect(page.getByText('Step 5 of 6')).toBeVisible();
   await page.getByLabel('Allow custom orders').uncheck();
   await continueButton(page).click();
-  expect(await page.evaluate(() => localStorage.getItem('allowCustomOrders'))).toBe('false');
 
   await expect(page.getByText('Step 6 of 6')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('allowCustomOrders'))).toBe('false');
   await expect(page.getByText('$39')).toBeVisible();
   await expect(page.getByText('Save 20% with annual billing')).toBeVisible();
   await page.getByRole('textbox', { name: 'Phone number' }).fill('(555) 201-3344');

@@ -206,7 +206,8 @@ describe('a crash between queued and sent', () => {
         const since = new Date(Date.now() - 5 * 60_000);
         await db
           .update(notifications)
-          .set({ status: 'sending', attempts: 1, updatedAt: since })
+          // Queued for the configured provider, as a phone order's text is (a test order's stays in the local outbox).
+          .set({ status: 'sending', attempts: 1, updatedAt: since, provider: 'twilio' })
           .where(eq(notifications.id, text!.id));
         return { order, text: text!, since };
       }
