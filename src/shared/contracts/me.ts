@@ -1,5 +1,3 @@
-import type { OrderStatus } from '../domain/orders';
-
 export type SubscriptionStatus = 'trial' | 'active' | 'none';
 
 /** What the signed-in person's browser needs to route and render the protected area. */
@@ -17,20 +15,6 @@ export interface MeResponse {
     subscriptionStatus: SubscriptionStatus;
     trialEndsAt: string | null;
   };
-}
-
-export interface OrderSummary {
-  id: string;
-  item: string;
-  quantity: number;
-  phoneNumber: string;
-  customerName: string | null;
-  status: OrderStatus;
-  isCustomOrder: boolean;
-  customOrderText: string | null;
-  readyInMinutes: number | null;
-  total: number | null;
-  createdAt: string;
 }
 
 export interface ApiError {

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../tests/test-app';
 import { notifications, orderItems, orders } from '../../db/schema';
 import { SEND_SMS_QUEUE } from '../notifications/notifications.service';
 import { SAMPLE_MENU } from './test-orders';
-import type { ApiError, OrderSummary } from '@shared/contracts/me';
+import type { ApiError } from '@shared/contracts/me';
 import type { ListOrdersQuery, ListOrdersResponse, Order, OrderStats } from '@shared/contracts/orders';
 import type { BotPreferencesResponse, MenuItem } from '@shared/contracts/restaurant';
 import { DEFAULT_BUSY_MESSAGE } from '@shared/contracts/restaurant';
@@ -104,11 +104,11 @@ describe('orders', () => {
       ]);
 
       const annOrders = (await (await t.request('/api/orders', { cookie: ann.cookie })).json()) as {
-        orders: OrderSummary[];
+        orders: Order[];
       };
       expect(annOrders.orders.map((o) => o.item)).toEqual(['Calzone', 'Margherita']);
       const bobOrders = (await (await t.request('/api/orders', { cookie: bob.cookie })).json()) as {
-        orders: OrderSummary[];
+        orders: Order[];
       };
       expect(bobOrders.orders.map((o) => o.item)).toEqual(['Pad Thai']);
     });

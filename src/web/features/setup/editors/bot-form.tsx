@@ -1,12 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { LANGUAGES, botPreferencesSchema, type BotPreferencesResponse } from '@shared/contracts/restaurant';
 import { Button } from '@web/components/button';
 import { SelectField, TextAreaField } from '@web/components/form-field';
 import { useSaveBot } from '../setup-api';
 import { useDraft } from '@web/lib/drafts';
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../form-errors';
 import { submitLabel, type EditorProps } from './editor-props';
+import { bindField, useEditorSubmit } from './use-editor-form';
 
 export function BotForm({ bot, mode, onSaved, back }: EditorProps & { bot: BotPreferencesResponse }) {
   const save = useSaveBot();
@@ -15,51 +13,28 @@ export function BotForm({ bot, mode, onSaved, back }: EditorProps & { bot: BotPr
     greetingMessage: bot.greetingMessage,
     busyMessage: bot.busyMessage,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const field = (name: keyof typeof values) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (e: React.ChangeEvent<HTMLTextAreaElement | HTMLSelectElement>) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      setErrors((errs) => ({ ...errs, [name]: '' }));
-    },
+  const { errors, setErrors, onSubmit } = useEditorSubmit({
+    schema: botPreferencesSchema,
+    save: (data) => save.mutateAsync(data),
+    clearDraft,
+    mode,
+    onSaved,
+    savedMessage: 'Bot preferences saved',
+    failedMessage: 'Failed to save bot preferences',
   });
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = botPreferencesSchema.safeParse(values);
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
-    try {
-      await save.mutateAsync(parsed.data);
-      clearDraft();
-      if (mode === 'settings') toast.success('Bot preferences saved');
-      await onSaved?.();
-    } catch (error) {
-      setErrors(apiFieldErrors(error));
-      toast.error('Failed to save bot preferences');
-    }
-  }
+  const field = bindField(values, setValues, errors, setErrors);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={onSubmit(values)} noValidate className="flex flex-col gap-4">
       <SelectField
         label="Language"
-        name="language"
         hint="The assistant speaks with callers, and texts customers, in this language."
         options={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
         {...field('language')}
       />
-      <TextAreaField
-        label="Greeting"
-        name="greetingMessage"
-        hint="The first thing callers hear."
-        required
-        {...field('greetingMessage')}
-      />
+      <TextAreaField label="Greeting" hint="The first thing callers hear." required {...field('greetingMessage')} />
       <TextAreaField
         label="Busy message"
-        name="busyMessage"
         hint="What callers hear when you switch on Busy Mode from the dashboard."
         required
         {...field('busyMessage')}

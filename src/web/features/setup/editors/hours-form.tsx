@@ -1,13 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import clsx from 'clsx';
 import { businessHoursSchema } from '@shared/contracts/restaurant';
 import { DAYS_OF_WEEK, type DayHours } from '@shared/domain/hours';
 import { Button } from '@web/components/button';
 import { useSaveHours } from '../setup-api';
 import { useDraft } from '@web/lib/drafts';
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../form-errors';
 import { submitLabel, type EditorProps } from './editor-props';
+import { useEditorSubmit } from './use-editor-form';
 
 const toInput = (time: string) => time.slice(0, 5);
 
@@ -17,30 +15,23 @@ export function HoursForm({ hours, mode, onSaved, back }: EditorProps & { hours:
     mode === 'wizard' ? 'hours' : null,
     hours.map((h) => ({ ...h, openTime: toInput(h.openTime), closeTime: toInput(h.closeTime) })),
   );
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, onSubmit } = useEditorSubmit({
+    schema: businessHoursSchema,
+    save: (data) => save.mutateAsync(data.hours),
+    clearDraft,
+    mode,
+    onSaved,
+    savedMessage: 'Business hours saved',
+    failedMessage: 'Failed to save business hours',
+  });
 
   const update = (index: number, patch: Partial<DayHours>) => {
     setDays((current) => current.map((d, i) => (i === index ? { ...d, ...patch } : d)));
     setErrors({});
   };
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = businessHoursSchema.safeParse({ hours: days });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
-    try {
-      await save.mutateAsync(parsed.data.hours);
-      clearDraft();
-      if (mode === 'settings') toast.success('Business hours saved');
-      await onSaved?.();
-    } catch (error) {
-      setErrors(apiFieldErrors(error));
-      toast.error('Failed to save business hours');
-    }
-  }
-
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={onSubmit({ hours: days })} noValidate className="flex flex-col gap-4">
       <p className="text-sm text-stone-600">
         Closing time must be later than opening time on the same day. If you stay open past midnight, set closing to
         23:59 and open the next day at 00:00.
