@@ -483,7 +483,9 @@ describe('sending with retries, exactly once, and delivery reports', () => {
         });
 
         expect(await applyDeliveryReport(deps, { providerMessageId, status: 'sent' })).toBe(false);
-        expect(await applyDeliveryReport(deps, { providerMessageId, status: 'failed', error: '30003: late' })).toBe(false);
+        expect(await applyDeliveryReport(deps, { providerMessageId, status: 'failed', error: '30003: late' })).toBe(
+          false,
+        );
         expect(await readText(id)).toEqual(delivered);
       } finally {
         unsubscribe();
