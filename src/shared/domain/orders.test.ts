@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, PREP_TIME_OPTIONS, canTransition, isPrepTime, nextOrderStatus } from './orders';
+import {
+  ORDER_STATUSES,
+  PREP_TIME_OPTIONS,
+  canTransition,
+  isPrepTime,
+  nextOrderStatus,
+  previousOrderStatus,
+} from './orders';
 
 describe('order status transitions', () => {
   it('allows exactly new → preparing → ready → completed', () => {
@@ -7,6 +14,12 @@ describe('order status transitions', () => {
       ORDER_STATUSES.filter((to) => canTransition(from, to)).map((to) => `${from}→${to}`),
     );
     expect(allowed).toEqual(['new→preparing', 'preparing→ready', 'ready→completed']);
+  });
+  it('knows the one status each move starts from', () => {
+    expect(previousOrderStatus('preparing')).toBe('new');
+    expect(previousOrderStatus('ready')).toBe('preparing');
+    expect(previousOrderStatus('completed')).toBe('ready');
+    expect(previousOrderStatus('new')).toBeNull();
   });
   it('has nothing after completed', () => {
     expect(nextOrderStatus('completed')).toBeNull();

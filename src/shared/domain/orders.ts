@@ -22,6 +22,11 @@ export function nextOrderStatus(from: OrderStatus): OrderStatus | null {
   return NEXT[from];
 }
 
+/** The one status an order must be in to move to `to`; null for 'new', which nothing moves to. */
+export function previousOrderStatus(to: OrderStatus): OrderStatus | null {
+  return ORDER_STATUSES.find((from) => NEXT[from] === to) ?? null;
+}
+
 export function isPrepTime(value: number): value is PrepTime {
   return (PREP_TIME_OPTIONS as readonly number[]).includes(value);
 }

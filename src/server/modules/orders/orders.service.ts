@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ListOrdersResponse, Order, OrderFilter, OrderStats } from '@shared/contracts/orders';
-import type { OrderStatus, PrepTime } from '@shared/domain/orders';
+import { previousOrderStatus, type OrderStatus, type PrepTime } from '@shared/domain/orders';
 import type { Database, Transaction } from '../../db/client';
 import { botPreferences, orders, restaurantProfiles } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
@@ -122,7 +122,12 @@ export async function listOrders(
 
 type Transition = { to: 'preparing'; readyInMinutes: PrepTime } | { to: 'ready' } | { to: 'completed' };
 
-const FROM: Record<Transition['to'], OrderStatus> = { preparing: 'new', ready: 'preparing', completed: 'ready' };
+/** The status each move starts from, from the shared transition rule (new → preparing → ready → completed). */
+const FROM = {
+  preparing: previousOrderStatus('preparing')!,
+  ready: previousOrderStatus('ready')!,
+  completed: previousOrderStatus('completed')!,
+} satisfies Record<Transition['to'], OrderStatus>;
 
 function conflictReason(current: OrderStatus, transition: Transition): string {
   if (current === transition.to) return `This order is already ${current}.`;
