@@ -1,9 +1,9 @@
 import { LANGUAGES, botPreferencesSchema, type BotPreferencesResponse } from '@shared/contracts/restaurant';
-import { Button } from '@web/components/button';
 import { SelectField, TextAreaField } from '@web/components/form-field';
 import { useSaveBot } from '../setup-api';
 import { useDraft } from '@web/lib/drafts';
-import { submitLabel, type EditorProps } from './editor-props';
+import type { EditorProps } from './editor-props';
+import { EditorFooter } from './editor-footer';
 import { bindField, useEditorSubmit } from './use-editor-form';
 
 export function BotForm({ bot, mode, onSaved, back }: EditorProps & { bot: BotPreferencesResponse }) {
@@ -39,12 +39,7 @@ export function BotForm({ bot, mode, onSaved, back }: EditorProps & { bot: BotPr
         required
         {...field('busyMessage')}
       />
-      <div className="flex items-center justify-between gap-3">
-        {back ?? <span />}
-        <Button type="submit" isLoading={save.isPending}>
-          {submitLabel(mode)}
-        </Button>
-      </div>
+      <EditorFooter mode={mode} back={back} isSaving={save.isPending} />
     </form>
   );
 }

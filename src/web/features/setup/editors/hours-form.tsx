@@ -1,10 +1,10 @@
 import clsx from 'clsx';
 import { businessHoursSchema } from '@shared/contracts/restaurant';
 import { DAYS_OF_WEEK, type DayHours } from '@shared/domain/hours';
-import { Button } from '@web/components/button';
 import { useSaveHours } from '../setup-api';
 import { useDraft } from '@web/lib/drafts';
-import { submitLabel, type EditorProps } from './editor-props';
+import type { EditorProps } from './editor-props';
+import { EditorFooter } from './editor-footer';
 import { useEditorSubmit } from './use-editor-form';
 
 const toInput = (time: string) => time.slice(0, 5);
@@ -93,12 +93,7 @@ export function HoursForm({ hours, mode, onSaved, back }: EditorProps & { hours:
           );
         })}
       </fieldset>
-      <div className="flex items-center justify-between gap-3">
-        {back ?? <span />}
-        <Button type="submit" isLoading={save.isPending}>
-          {submitLabel(mode)}
-        </Button>
-      </div>
+      <EditorFooter mode={mode} back={back} isSaving={save.isPending} />
     </form>
   );
 }

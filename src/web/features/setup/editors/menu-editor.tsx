@@ -8,6 +8,7 @@ import { TextAreaField, TextField } from '@web/components/form-field';
 import { useMenuMutations } from '../setup-api';
 import { apiFieldErrors, errorMessage, zodFieldErrors, type FieldErrors } from '../form-errors';
 import { submitLabel, type EditorProps } from './editor-props';
+import { FooterRow } from './editor-footer';
 
 const NEW_ITEM = 'new';
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -109,10 +110,9 @@ export function MenuEditor({ items, mode, onSaved, back }: EditorProps & { items
       )}
       {mode === 'wizard' && (
         <div className="flex flex-col gap-2 border-t border-stone-100 pt-4">
-          <div className="flex items-center justify-between gap-3">
-            {back ?? <span />}
+          <FooterRow back={back}>
             <Button onClick={() => void onSaved?.()}>{submitLabel(mode)}</Button>
-          </div>
+          </FooterRow>
           {items.length === 0 && (
             <p className="text-right text-xs text-stone-500">The menu is optional; you can add dishes later.</p>
           )}

@@ -6,6 +6,7 @@ import { PRO_PLAN, formatPrice } from '@shared/product';
 import { Button } from '@web/components/button';
 import { CheckboxField, FormAlert, TextField } from '@web/components/form-field';
 import { api } from '@web/lib/api';
+import { FooterRow } from './editor-footer';
 import { useDraft } from '@web/lib/drafts';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../form-errors';
 
@@ -96,12 +97,11 @@ export function PlanAndPhoneForm({ onCompleted, back }: { onCompleted: () => Pro
           }}
         />
       </fieldset>
-      <div className="flex items-center justify-between gap-3">
-        {back ?? <span />}
+      <FooterRow back={back}>
         <Button type="submit" size="lg" isLoading={isSubmitting}>
           {isSubmitting ? 'Completing setup…' : 'Complete setup'}
         </Button>
-      </div>
+      </FooterRow>
     </form>
   );
 }

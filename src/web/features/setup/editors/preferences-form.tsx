@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '@web/components/button';
 import { CheckboxField } from '@web/components/form-field';
 import { allowCustomOrders } from '@web/lib/local-settings';
 import { useSaveMessagingPreferences } from '../setup-api';
 import { errorMessage } from '../form-errors';
-import { submitLabel, type EditorProps } from './editor-props';
+import type { EditorProps } from './editor-props';
+import { EditorFooter } from './editor-footer';
 
 export function PreferencesForm({ autoSmsEnabled, mode, onSaved, back }: EditorProps & { autoSmsEnabled: boolean }) {
   const save = useSaveMessagingPreferences();
@@ -38,12 +38,7 @@ export function PreferencesForm({ autoSmsEnabled, mode, onSaved, back }: EditorP
         checked={values.autoSms}
         onChange={(e) => setValues((v) => ({ ...v, autoSms: e.target.checked }))}
       />
-      <div className="flex items-center justify-between gap-3">
-        {back ?? <span />}
-        <Button type="submit" isLoading={save.isPending}>
-          {submitLabel(mode)}
-        </Button>
-      </div>
+      <EditorFooter mode={mode} back={back} isSaving={save.isPending} />
     </form>
   );
 }

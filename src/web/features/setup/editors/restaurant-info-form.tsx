@@ -1,9 +1,9 @@
 import { restaurantInfoSchema, isValidTimeZone, type RestaurantResponse } from '@shared/contracts/restaurant';
-import { Button } from '@web/components/button';
 import { SelectField, TextAreaField, TextField } from '@web/components/form-field';
 import { useSaveRestaurant } from '../setup-api';
 import { useDraft } from '@web/lib/drafts';
-import { submitLabel, type EditorProps } from './editor-props';
+import type { EditorProps } from './editor-props';
+import { EditorFooter } from './editor-footer';
 import { bindField, useEditorSubmit } from './use-editor-form';
 
 export function browserTimeZone(): string {
@@ -60,12 +60,7 @@ export function RestaurantInfoForm({
         options={timeZoneOptions(values.timezone)}
         {...field('timezone')}
       />
-      <div className="flex items-center justify-between gap-3">
-        {back ?? <span />}
-        <Button type="submit" isLoading={save.isPending}>
-          {submitLabel(mode)}
-        </Button>
-      </div>
+      <EditorFooter mode={mode} back={back} isSaving={save.isPending} />
     </form>
   );
 }
