@@ -49,6 +49,8 @@ export default defineConfig({
       ADMIN_EMAILS: 'admin@pickupline.test',
       LOGIN_RATE_LIMIT: '1000/60',
       LOG_LEVEL: 'warn',
+      // The voice webhook's shared secret: e2e specs play Vapi's side of a phone call with it.
+      VAPI_WEBHOOK_SECRET: 'e2e-vapi-secret',
     },
   },
 });

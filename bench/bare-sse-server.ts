@@ -27,7 +27,7 @@ function sampleOrder(marker: string) {
     isCustomOrder: true,
     customOrderText: marker,
     readyInMinutes: null,
-    total: null,
+    totalCents: null,
     source: 'test',
     notifiedAt: null,
     notifications: [],

@@ -23,6 +23,17 @@ import {
   type NotifyFloorResult,
 } from './lib/listen-notify';
 import { freePort, spawnServer, type SpawnedServer } from './lib/spawn-server';
+import {
+  createCleanups,
+  describe,
+  logTo,
+  machineFacts,
+  numberFromEnv,
+  percent,
+  printTable,
+  redactUrl,
+  round2,
+} from './lib/harness';
 import { formatMs, type LatencySummary } from './lib/stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -44,14 +55,6 @@ const runs = (scenario: (typeof SCENARIOS)[number]) => only.length === 0 || only
 const P99_TARGET_MS = 100;
 const RATIO_TARGET = 1.5;
 
-function numberFromEnv(name: string, fallback: number, min: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number ≥ ${min} (got "${raw}")`);
-  return value;
-}
-
 const connections = Math.round(numberFromEnv('BENCH_CONNECTIONS', 200, 1));
 const shape: LoadShape = {
   rate: numberFromEnv('BENCH_RATE', 50, 0.1),
@@ -61,38 +64,8 @@ const shape: LoadShape = {
 const postgresAdminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Things to undo if we are interrupted or fail: child servers, temp dirs, throwaway databases. */
-const cleanups = new Set<() => Promise<void>>();
-async function runCleanups() {
-  for (const cleanup of [...cleanups].reverse()) {
-    cleanups.delete(cleanup);
-    await cleanup().catch((error: unknown) => log(`cleanup failed: ${describe(error)}`));
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    log(`${signal}: stopping servers and cleaning up`);
-    void runCleanups().finally(() => process.exit(130));
-  });
-}
-
-function log(message: string) {
-  process.stderr.write(`[bench] ${message}\n`);
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
-}
-
-function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparseable URL)';
-  }
-}
+const log = logTo('bench');
+const { cleanups, runCleanups } = createCleanups(log);
 
 async function withServer<T>(
   options: Omit<Parameters<typeof spawnServer>[0], 'port' | 'root' | 'nodeFlags'>,
@@ -221,30 +194,6 @@ interface Check {
   pass: boolean;
 }
 
-function machineFacts() {
-  const cpus = os.cpus();
-  return {
-    cpus: cpus.length,
-    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
-    memoryGb: Math.round(os.totalmem() / 2 ** 30),
-    node: process.version,
-    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
-    loadAverage: os.loadavg().map((v) => Math.round(v * 100) / 100),
-  };
-}
-
-function pad(text: string, width: number, right = false) {
-  return right ? text.padStart(width) : text.padEnd(width);
-}
-
-function printTable(header: string[], rows: string[][]) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i]!, i > 0)).join('  ');
-  console.log(line(header));
-  console.log(line(widths.map((w) => '-'.repeat(w))));
-  for (const row of rows) console.log(line(row));
-}
-
 const latencyRow = (name: string, s: LatencySummary, missing: number) => [
   name,
   formatMs(s.p50),
@@ -254,10 +203,6 @@ const latencyRow = (name: string, s: LatencySummary, missing: number) => [
   String(s.samples),
   String(missing),
 ];
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
-const percent = (value: number | null) => (value === null || !Number.isFinite(value) ? '-' : `${Math.round(value)}%`);
 
 async function main() {
   const startedAt = new Date().toISOString();
@@ -428,7 +373,7 @@ async function main() {
     console.log('Targets');
     for (const c of checks) {
       console.log(
-        `  ${c.pass ? 'PASS' : 'FAIL'}  ${pad(c.scenario, 22)}  ${c.check}: p99 = ${formatMs(c.actualMs)} ms`,
+        `  ${c.pass ? 'PASS' : 'FAIL'}  ${c.scenario.padEnd(22)}  ${c.check}: p99 = ${formatMs(c.actualMs)} ms`,
       );
     }
   }

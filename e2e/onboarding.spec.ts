@@ -23,12 +23,12 @@ test('a new owner completes all six steps and lands on the dashboard', async ({ 
   await continueButton(page).click();
 
   await expect(page.getByText('Step 4 of 6')).toBeVisible();
-  await page.getByLabel('Name').fill('Paella');
+  await page.getByLabel('Name', { exact: true }).fill('Paella');
   await page.getByLabel('Price ($)').fill('18.50');
   await page.getByRole('button', { name: 'Save item' }).click();
   await expect(page.getByText('Menu item saved')).toBeVisible();
   await page.getByRole('button', { name: 'Add menu item' }).click();
-  await page.getByLabel('Name').fill('Churros');
+  await page.getByLabel('Name', { exact: true }).fill('Churros');
   await page.getByRole('button', { name: 'Save item' }).click();
   await expect(page.getByRole('list', { name: 'Menu items' }).getByText('$0.00 · 15 min')).toBeVisible();
   await continueButton(page).click();
@@ -84,7 +84,7 @@ test('every wizard validation message appears when provoked', async ({ page }) =
   await expect(page.getByText('Step 4 of 6')).toBeVisible();
   await page.getByRole('button', { name: 'Save item' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
-  await page.getByLabel('Name').fill('Soup');
+  await page.getByLabel('Name', { exact: true }).fill('Soup');
   await page.getByLabel('Price ($)').fill('-1');
   await page.getByLabel('Prep time (minutes)').fill('0');
   await page.getByRole('button', { name: 'Save item' }).click();
@@ -122,7 +122,7 @@ test('reloading or logging in again resumes on the step reached, with its data',
     await continueButton(page).click();
     await expect(page.getByText(`Step ${next} of 6`)).toBeVisible();
   }
-  await page.getByLabel('Name').fill('Croissant');
+  await page.getByLabel('Name', { exact: true }).fill('Croissant');
   await page.getByRole('button', { name: 'Save item' }).click();
   await expect(page.getByText('Menu item saved')).toBeVisible();
 
@@ -169,7 +169,7 @@ test('settings show every onboarding value and keep edits', async ({ page }) => 
   await expect(page.getByText('Bot preferences saved')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Menu' }).click();
-  await page.getByLabel('Name').fill('Burger');
+  await page.getByLabel('Name', { exact: true }).fill('Burger');
   await page.getByLabel('Price ($)').fill('11');
   await page.getByRole('button', { name: 'Save item' }).click();
   await expect(page.getByText('Menu item saved')).toBeVisible();

@@ -1,10 +1,21 @@
 #!/usr/bin/env node
-// The whole test suite: unit and integration (vitest), then browser tests (Playwright on Debian's Chromium).
-// Ends with one line "N passed, N failed" summing every suite; exits non-zero if anything failed.
+// The whole test suite: the gates (format, lint, dependency rule, typecheck), then unit and integration tests
+// (vitest), then browser tests (Playwright on Debian's Chromium). Each gate counts as one test.
+// Ends with one line "N passed, N failed" summing every gate and suite; exits non-zero if anything failed.
+// `--gates-only` (npm run test:gates) runs the gates alone.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const GATES_ONLY = process.argv.includes('--gates-only');
+
+// Static checks, cheapest first. Each prints its own output and counts as 1 passed or 1 failed.
+const GATES = [
+  { name: 'format', command: 'prettier', args: ['--check', '.'] },
+  { name: 'lint', command: 'eslint', args: ['.'] },
+  { name: 'dependency rule', command: 'depcruise', args: ['src', '--config', '.dependency-cruiser.mjs'] },
+  { name: 'typecheck', command: 'tsc', args: ['--noEmit'] },
+];
 
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -29,13 +40,33 @@ function readJson(path) {
   }
 }
 
+function finish() {
+  console.log('');
+  for (const line of suites) console.log(`  ${line}`);
+  console.log(`${totals.passed} passed, ${totals.failed} failed`);
+  process.exit(totals.failed === 0 ? 0 : 1);
+}
+
+const totals = { passed: 0, failed: 0 };
+const suites = [];
+
+for (const gate of GATES) {
+  console.log(`\n> ${gate.name}: ${[gate.command, ...gate.args].join(' ')}`);
+  const started = performance.now();
+  const status = run('npx', ['--no-install', gate.command, ...gate.args]);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (status === 0) totals.passed += 1;
+  else totals.failed += 1;
+  suites.push(`${gate.name}: ${status === 0 ? 'passed' : `failed (exit status ${status})`} in ${seconds} s`);
+}
+if (GATES_ONLY) finish();
+
+// A failed gate does not stop the suites: they still run, so one CI run reports every problem at once. The failed
+// gate alone already makes the whole run fail.
 mkdirSync('.tmp', { recursive: true });
 rmSync('.tmp/vitest-results.json', { force: true });
 rmSync('.tmp/playwright-results.json', { force: true });
 ensureChromium();
-
-const totals = { passed: 0, failed: 0 };
-const suites = [];
 
 const vitestStatus = run('npx', [
   'vitest',
@@ -76,7 +107,4 @@ if (playwright) {
   suites.push('playwright: no results (the run itself failed)');
 }
 
-console.log('');
-for (const line of suites) console.log(`  ${line}`);
-console.log(`${totals.passed} passed, ${totals.failed} failed`);
-process.exit(totals.failed === 0 ? 0 : 1);
+finish();

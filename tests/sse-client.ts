@@ -116,12 +116,6 @@ export class SseClient {
     }
   }
 
-  /** Whatever arrives within `ms` (usually to show that nothing more does). */
-  async drain(ms: number): Promise<SseFrame[]> {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    return this.frames.splice(0);
-  }
-
   /** Stops reading: the server sees the client go away. */
   async close() {
     await this.reader.cancel().catch(() => undefined);

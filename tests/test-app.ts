@@ -1,5 +1,6 @@
 import { createApp } from '../src/server/app';
 import { createAuth } from '../src/server/auth/auth';
+import { createOwnerRecords } from '../src/server/modules/restaurants/create-owner-records';
 import { createLogger } from '../src/server/logger';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { createTestDatabase } from './test-database';
@@ -7,6 +8,7 @@ import { createLocalVoiceProvider } from '../src/server/providers/voice/local-vo
 import type { VoiceProvider } from '../src/server/providers/voice/voice-provider';
 import { createLocalSmsProvider } from '../src/server/providers/sms/local-sms-provider';
 import type { SmsProvider } from '../src/server/providers/sms/sms-provider';
+import type { LlmProvider } from '../src/server/providers/llm/llm-provider';
 import { startServices } from '../src/server/services';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -18,11 +20,15 @@ export interface TestAppOptions {
   withWorkers?: boolean;
   voice?: VoiceProvider;
   sms?: SmsProvider;
+  /** A language model for test calls (a fake OpenAI-compatible server in tests); none by default. */
+  llm?: LlmProvider | null;
   /**
    * Use this existing PostgreSQL database (migrated on open) instead of a fresh one, e.g. for two app instances on
    * one database. close() then leaves the database in place: whoever created it drops it.
    */
   databaseUrl?: string;
+  /** VAPI_WEBHOOK_SECRET: the shared secret voice-provider webhooks must carry; unset refuses them all. */
+  vapiWebhookSecret?: string;
 }
 
 /** The real app on a fresh database, driven in-process through app.request(). */
@@ -32,7 +38,9 @@ export async function createTestApp({
   withWorkers = false,
   voice = createLocalVoiceProvider(TEST_ORIGIN),
   sms = createLocalSmsProvider(),
+  llm = null,
   databaseUrl,
+  vapiWebhookSecret,
 }: TestAppOptions = {}) {
   const database: DatabaseHandle = databaseUrl
     ? await openDatabase({ kind: 'postgres', url: databaseUrl })
@@ -42,10 +50,11 @@ export async function createTestApp({
     db: database.db,
     appUrl: TEST_ORIGIN,
     secret: 'test-secret-that-is-at-least-32-characters-long',
+    onOwnerSignedUp: createOwnerRecords,
     loginRateLimit,
     logger,
   });
-  const services = await startServices({ database, logger, voice, sms, appUrl: TEST_ORIGIN, runWorkers: withWorkers });
+  const services = await startServices({ database, logger, voice, sms, runWorkers: withWorkers });
   const { jobs, hub } = services;
   const app = createApp({
     db: database.db,
@@ -55,7 +64,13 @@ export async function createTestApp({
     hub,
     voice,
     sms,
-    env: { ADMIN_EMAILS: adminEmails, TRUST_PROXY: false, APP_URL: TEST_ORIGIN },
+    llm,
+    env: {
+      ADMIN_EMAILS: adminEmails,
+      TRUST_PROXY: false,
+      APP_URL: TEST_ORIGIN,
+      VAPI_WEBHOOK_SECRET: vapiWebhookSecret,
+    },
   });
 
   async function request(path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) {

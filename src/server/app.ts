@@ -17,7 +17,10 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { phoneSystemRoutes } from './modules/phone-system/phone-system.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { twilioWebhookRoutes } from './modules/notifications/twilio-webhook.routes';
-import { eventsRoutes } from './realtime/events.routes';
+import { vapiWebhookRoutes } from './modules/voice/vapi-webhook.routes';
+import { eventsRoutes } from './modules/events/events.routes';
+import { testCallsRoutes } from './modules/test-calls/test-calls.routes';
+import { callsRoutes } from './modules/voice/calls.routes';
 
 /** The client's address for rate limiting: the socket's, or the address our trusted proxy saw. */
 function clientIp(request: Request, bindings: Partial<HttpBindings> | undefined, trustProxy: boolean) {
@@ -33,6 +36,7 @@ const apiRoutes = new Hono<AppEnv>()
   .get('/health', (c) => c.json({ ok: true }))
   .route('/me', meRoutes)
   .route('/orders', ordersRoutes)
+  .route('/calls', callsRoutes)
   .route('/restaurant', restaurantRoutes)
   .route('/menu-items', menuItemRoutes)
   .route('/onboarding', onboardingRoutes)
@@ -40,7 +44,9 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/admin', adminRoutes)
   .route('/notifications', notificationsRoutes)
   .route('/webhooks/twilio', twilioWebhookRoutes)
-  .route('/events', eventsRoutes);
+  .route('/webhooks/vapi', vapiWebhookRoutes)
+  .route('/events', eventsRoutes)
+  .route('/test-calls', testCallsRoutes);
 
 export type ApiRoutes = typeof apiRoutes;
 

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { loadEnv } from './env';
 import { createRuntime, type Runtime } from './server';
@@ -22,7 +22,6 @@ import {
 import type { Order, OutboxMessage } from '@shared/contracts/orders';
 
 const origin = 'http://localhost:3000';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // One data directory for the whole file: creating a fresh PGlite cluster takes seconds, reopening it does not.
 let dataDir: string;
@@ -93,14 +92,31 @@ async function textsFor(runtime: Runtime, orderId: string) {
   return runtime.database.db.select().from(notifications).where(eq(notifications.orderId, orderId));
 }
 
-async function waitForDelivered(runtime: Runtime, orderIds: string[], timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = await Promise.all(orderIds.map((id) => textsFor(runtime, id)));
-    if (rows.every((r) => r.length > 0 && r.every((n) => n.status === 'delivered'))) return rows.flat();
-    if (Date.now() > deadline) throw new Error(`texts not delivered in ${timeoutMs} ms: ${JSON.stringify(rows)}`);
-    await sleep(100);
-  }
+function waitForDelivered(runtime: Runtime, orderIds: string[], timeoutMs = 10_000) {
+  return vi.waitFor(
+    async () => {
+      const rows = await Promise.all(orderIds.map((id) => textsFor(runtime, id)));
+      if (!rows.every((r) => r.length > 0 && r.every((n) => n.status === 'delivered'))) {
+        throw new Error(`texts not delivered in ${timeoutMs} ms: ${JSON.stringify(rows)}`);
+      }
+      return rows.flat();
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
+}
+
+/** Waits until no send-sms job for these texts is left waiting, retrying or running: none can send them again. */
+async function waitForSendJobsFinished(runtime: Runtime, notificationIds: string[], timeoutMs = 15_000) {
+  await vi.waitFor(
+    async () => {
+      const result: unknown = await runtime.database.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = ${SEND_SMS_QUEUE}
+            and data->>'notificationId' in ${notificationIds} and state in ('created', 'retry', 'active')`,
+      );
+      expect((result as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 describe('a crash between queued and sent', () => {
@@ -128,8 +144,11 @@ describe('a crash between queued and sent', () => {
     expect(texts).toHaveLength(2);
     for (const text of texts) expect(text).toMatchObject({ kind: 'preparing', status: 'delivered', attempts: 1 });
 
-    // Nothing more happens later: no second send, no second row.
-    await sleep(1_500);
+    // Nothing more happens later: once the queue has run every job for these texts, no second send, no second row.
+    await waitForSendJobsFinished(
+      second,
+      texts.map((n) => n.id),
+    );
     for (const id of [withJob.id, withoutJob.id]) {
       const rows = await textsFor(second, id);
       expect(rows.map((n) => [n.kind, n.status, n.attempts])).toEqual([['preparing', 'delivered', 1]]);
@@ -218,7 +237,6 @@ describe('a crash between queued and sent', () => {
         // Sending never enqueues anything.
         jobs: {} as JobQueue,
         logger: runtime.logger,
-        appUrl: origin,
       });
 
       // The provider has it: recorded as sent with its id, and nothing is sent again.

@@ -33,6 +33,42 @@ describe('loadEnv', () => {
     expect(problems.sort()).toEqual(['ADMIN_EMAILS', 'AUTH_SECRET', 'DATABASE_URL', 'PORT']);
   });
 
+  it('needs VAPI_WEBHOOK_SECRET with VAPI_API_KEY, and lists it with the other problems', () => {
+    expect(() => loadEnv({ VAPI_API_KEY: 'key' })).toThrow(/VAPI_WEBHOOK_SECRET: is required when VAPI_API_KEY is set/);
+    let error: unknown;
+    try {
+      loadEnv({ VAPI_API_KEY: 'key', VAPI_WEBHOOK_SECRET: ' ', PORT: 'eighty' });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as EnvError).problems.map((p) => p.split(':')[0]).sort()).toEqual(['PORT', 'VAPI_WEBHOOK_SECRET']);
+    expect(loadEnv({ VAPI_API_KEY: 'key', VAPI_WEBHOOK_SECRET: 'secret' })).toMatchObject({
+      VAPI_API_KEY: 'key',
+      VAPI_WEBHOOK_SECRET: 'secret',
+    });
+    expect(loadEnv({ VAPI_WEBHOOK_SECRET: 'secret' }).VAPI_API_KEY).toBeUndefined();
+  });
+
+  it('takes the LLM_* variables all together or not at all, naming each missing one', () => {
+    const llm = { LLM_BASE_URL: 'https://api.openai.com/v1', LLM_API_KEY: 'sk-test', LLM_MODEL: 'gpt-4o-mini' };
+    expect(loadEnv(llm)).toMatchObject(llm);
+    expect(loadEnv({}).LLM_MODEL).toBeUndefined();
+    expect(loadEnv({ LLM_BASE_URL: ' ', LLM_API_KEY: '', LLM_MODEL: '' }).LLM_BASE_URL).toBeUndefined();
+
+    let error: unknown;
+    try {
+      loadEnv({ LLM_BASE_URL: llm.LLM_BASE_URL, LLM_MODEL: ' ', PORT: 'eighty' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const problems = (error as EnvError).problems;
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['LLM_API_KEY', 'LLM_MODEL', 'PORT']);
+    expect(problems.find((p) => p.startsWith('LLM_MODEL'))).toMatch(/is required when LLM_BASE_URL or LLM_API_KEY/);
+    expect(() => loadEnv({ LLM_API_KEY: 'sk-test' })).toThrow(/LLM_BASE_URL: is required/);
+    expect(() => loadEnv({ ...llm, LLM_BASE_URL: 'api.openai.com/v1' })).toThrow(/LLM_BASE_URL: must be an http/);
+  });
+
   it('reads the login rate limit as attempts per seconds', () => {
     expect(loadEnv({ LOGIN_RATE_LIMIT: '5/30' }).LOGIN_RATE_LIMIT).toEqual({ max: 5, window: 30 });
     expect(() => loadEnv({ LOGIN_RATE_LIMIT: 'lots' })).toThrow(/LOGIN_RATE_LIMIT/);

@@ -22,6 +22,28 @@ const rateLimitRule = z
   })
   .refine((r) => r.max >= 1 && r.window >= 1, 'both numbers must be at least 1');
 
+type LlmVariable = 'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_MODEL';
+const LLM_VARIABLES: LlmVariable[] = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'];
+
+/** The language model needs all three LLM_* variables: one missing while another is set is reported by name. */
+function llmTogether(
+  name: LlmVariable,
+): [
+  check: (e: Partial<Record<LlmVariable, string>>) => boolean,
+  params: { path: string[]; message: string; when: (payload: { value: unknown }) => boolean },
+] {
+  const others = LLM_VARIABLES.filter((v) => v !== name);
+  return [
+    (e) => Boolean(e[name]) || !others.some((v) => e[v]),
+    {
+      path: [name],
+      message: `is required when ${others.join(' or ')} is set: set all three LLM_* variables to answer test calls with a language model, or none for the built-in assistant`,
+      // Checked even when other variables are bad, so that every problem is listed at once.
+      when: (payload) => isRecord(payload.value),
+    },
+  ];
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -65,13 +87,29 @@ const envSchema = z
     TWILIO_FROM_NUMBER: optionalString,
     VAPI_API_KEY: optionalString,
     VAPI_WEBHOOK_SECRET: optionalString,
-    LLM_BASE_URL: optionalString,
+    LLM_BASE_URL: optionalString.refine(
+      (v) => !v || (/^https?:\/\//.test(v) && URL.canParse(v)),
+      'must be an http:// or https:// URL, e.g. https://api.openai.com/v1',
+    ),
     LLM_API_KEY: optionalString,
     LLM_MODEL: optionalString,
   })
+  .refine((e) => !e.VAPI_API_KEY || e.VAPI_WEBHOOK_SECRET, {
+    path: ['VAPI_WEBHOOK_SECRET'],
+    message: 'is required when VAPI_API_KEY is set: the Vapi webhook accepts only requests that carry it',
+    // Checked even when other variables are bad, so that every problem is listed at once.
+    when: (payload) => isRecord(payload.value),
+  })
+  .refine(...llmTogether('LLM_BASE_URL'))
+  .refine(...llmTogether('LLM_API_KEY'))
+  .refine(...llmTogether('LLM_MODEL'))
   .transform((e) => ({ ...e, APP_URL: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '') }));
 
 export type Env = z.infer<typeof envSchema>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {

@@ -2,12 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { createAuth } from './auth/auth';
+import { createOwnerRecords } from './modules/restaurants/create-owner-records';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { createApp } from './app';
 import { createLogger, type Logger } from './logger';
 import type { Env } from './env';
 import { createVoiceProvider } from './providers/voice/create-voice-provider';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
+import { createLlmProvider } from './providers/llm/create-llm-provider';
 import { startServices } from './services';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -32,17 +34,18 @@ export async function createRuntime(env: Env, { webRoot = defaultWebRoot } = {})
     db: database.db,
     appUrl: env.APP_URL,
     secret: resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR),
+    onOwnerSignedUp: createOwnerRecords,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     logger,
   });
   const voice = createVoiceProvider(env, logger);
   const sms = createSmsProvider(env, logger);
+  const llm = createLlmProvider(env, logger);
   const services = await startServices({
     database,
     logger,
     voice,
     sms,
-    appUrl: env.APP_URL,
     runWorkers: env.RUN_WORKERS,
   });
 
@@ -55,6 +58,7 @@ export async function createRuntime(env: Env, { webRoot = defaultWebRoot } = {})
     hub: services.hub,
     voice,
     sms,
+    llm,
     webRoot: path.resolve(webRoot),
   });
   return {

@@ -26,14 +26,12 @@ export async function startServices({
   logger,
   voice,
   sms,
-  appUrl,
   runWorkers,
 }: {
   database: DatabaseHandle;
   logger: Logger;
   voice: VoiceProvider;
   sms: SmsProvider;
-  appUrl: string;
   runWorkers: boolean;
 }): Promise<Services> {
   const { db } = database;
@@ -44,7 +42,7 @@ export async function startServices({
   let sweep: NodeJS.Timeout | null = null;
   if (runWorkers) {
     await startPhoneProvisioningWorker({ db, voice, logger, jobs });
-    await startSmsWorker({ db, jobs, hub, sms, logger, appUrl });
+    await startSmsWorker({ db, jobs, hub, sms, logger });
     const phones = await recoverPendingProvisioning(db, jobs);
     const texts = await requeueStalledNotifications(db, jobs, 0);
     if (phones + texts > 0) logger.info({ phones, texts }, 're-queued unfinished work from before the restart');

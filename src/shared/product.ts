@@ -1,3 +1,5 @@
+import { formatCents, type Cents } from './domain/money';
+
 /** The product's name and its one plan. Every screen and the billing code read these; nothing else spells them. */
 export const PRODUCT_NAME = 'PickupLine';
 
@@ -16,6 +18,7 @@ export const TRIAL_DAYS = 7;
 export const SALES_EMAIL = 'sales@pickupline.app';
 export const SUPPORT_EMAIL = 'support@pickupline.app';
 
-export function formatPrice(cents: number): string {
-  return `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
+/** The plan price as marketing shows it: '$39' for whole dollars, '$39.50' otherwise. */
+export function formatPrice(cents: Cents): string {
+  return formatCents(cents, { omitZeroCents: true });
 }

@@ -6,7 +6,6 @@ import { PRODUCT_NAME } from '@shared/product';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/contracts/auth';
 import type { Database, Transaction } from '../db/client';
 import { account, rateLimit, session, user, verification } from '../db/schema';
-import { createOwnerRecords } from '../modules/restaurants/create-owner-records';
 import type { Logger } from '../logger';
 
 /** The header our server sets from the socket (or, behind a trusted proxy, X-Forwarded-For) for rate limiting. */
@@ -18,6 +17,11 @@ export interface AuthOptions {
   secret: string;
   loginRateLimit: { max: number; window: number };
   logger: Logger;
+  /**
+   * Writes a new owner's own rows (the restaurants module registers it). Runs inside the sign-up transaction, so a
+   * failure here rolls the whole sign-up back.
+   */
+  onOwnerSignedUp: (tx: Database | Transaction, owner: { userId: string; name: string }) => Promise<void>;
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -30,7 +34,7 @@ function trustedOriginsFor(appUrl: string): string[] {
   return [`${url.protocol}//localhost${port}`, `${url.protocol}//127.0.0.1${port}`, 'http://localhost:5173'];
 }
 
-export function createAuth({ db, appUrl, secret, loginRateLimit, logger }: AuthOptions) {
+export function createAuth({ db, appUrl, secret, loginRateLimit, logger, onOwnerSignedUp }: AuthOptions) {
   // better-auth runs sign-up in a transaction but hides the drizzle transaction from hooks; we keep it here so
   // the owner's rows are written in that same transaction.
   const currentTx = new AsyncLocalStorage<Transaction>();
@@ -81,7 +85,7 @@ export function createAuth({ db, appUrl, secret, loginRateLimit, logger }: AuthO
             const tx = currentTx.getStore() ?? db;
             const [owner] = await tx.select({ name: user.name }).from(user).where(eq(user.id, data.userId));
             if (!owner) throw new Error(`account for unknown user ${data.userId}`);
-            await createOwnerRecords(tx, { userId: data.userId, name: owner.name });
+            await onOwnerSignedUp(tx, { userId: data.userId, name: owner.name });
           },
         },
       },

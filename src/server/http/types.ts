@@ -5,6 +5,7 @@ import type { Env } from '../env';
 import type { JobQueue } from '../jobs/job-queue';
 import type { VoiceProvider } from '../providers/voice/voice-provider';
 import type { SmsProvider } from '../providers/sms/sms-provider';
+import type { LlmProvider } from '../providers/llm/llm-provider';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 
 export interface SessionUser {
@@ -16,12 +17,14 @@ export interface SessionUser {
 export interface AppDeps {
   db: Database;
   auth: Auth;
-  env: Pick<Env, 'ADMIN_EMAILS' | 'TRUST_PROXY' | 'APP_URL'>;
+  env: Pick<Env, 'ADMIN_EMAILS' | 'TRUST_PROXY' | 'APP_URL' | 'VAPI_WEBHOOK_SECRET'>;
   logger: Logger;
   jobs: JobQueue;
   voice: VoiceProvider;
   sms: SmsProvider;
   hub: RealtimeHub;
+  /** The language model for test calls (LLM_* set), or null: the built-in assistant answers. */
+  llm: LlmProvider | null;
   /** Where the built web app lives; when absent only the API is served. */
   webRoot?: string;
 }

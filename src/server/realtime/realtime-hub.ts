@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { RealtimeEvent } from '@shared/contracts/orders';
-import type { Database, Transaction } from '../db/client';
+import type { Database } from '../db/client';
 import { realtimeEvents } from '../db/schema';
 import type { Logger } from '../logger';
 import type { ChangeListener } from './change-listener';
@@ -28,22 +28,6 @@ export function frameOf(event: StoredEvent): string {
 }
 
 type Subscriber = ((event: StoredEvent) => void) & { close?: () => void };
-
-/**
- * Records an event in the same transaction as the change it describes, and signals it with NOTIFY, which Postgres
- * delivers only when that transaction commits. Returns the stored event for local delivery after commit.
- */
-export async function recordEvent(
-  tx: Database | Transaction,
-  userId: string,
-  event: RealtimeEvent,
-): Promise<StoredEvent> {
-  const [row] = await tx.insert(realtimeEvents).values({ userId, payload: event }).returning({ id: realtimeEvents.id });
-  const id = row!.id;
-  // Ids only: NOTIFY payloads are capped at 8000 bytes; listeners read the event by id.
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${`${userId}:${id}`})`);
-  return { id, event };
-}
 
 /**
  * Fans events out to each owner's open dashboards in this process. Events made here are delivered straight after
@@ -99,7 +83,7 @@ export class RealtimeHub {
     return n;
   }
 
-  /** Call after the transaction that recorded the events has committed. */
+  /** Called by `withEvents` once the transaction that recorded the events has committed; nothing else calls it. */
   deliver(userId: string, events: StoredEvent[]) {
     for (const event of events) this.fanOut(userId, event);
   }
@@ -139,6 +123,8 @@ export class RealtimeHub {
 
   private pending = new Map<string, Set<number>>();
   private flushScheduled = false;
+  /** Batches are read one after another, so events reach dashboards in the order they were notified. */
+  private flushing: Promise<void> = Promise.resolve();
 
   /** Notifications from other instances, batched per tick so a burst is read back in one query. */
   private onNotify(payload: string) {
@@ -151,7 +137,9 @@ export class RealtimeHub {
     ids.add(id);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
-      setImmediate(() => void this.flushPending());
+      setImmediate(() => {
+        this.flushing = this.flushing.then(() => this.flushPending());
+      });
     }
   }
 

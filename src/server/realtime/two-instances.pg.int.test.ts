@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../../tests/test-app';
 import { createTestDatabase } from '../../../tests/test-database';
 import { eventData, SseClient } from '../../../tests/sse-client';
@@ -53,6 +53,12 @@ describe.skipIf(!onPostgres)('two app instances on one PostgreSQL database', () 
       return client;
     }
 
+    async function createOrder(app: TestApp, owner: Owner) {
+      const response = await app.request('/api/orders/test', { method: 'POST', cookie: owner.cookie, json: {} });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { order: Order }).order;
+    }
+
     it('an order created through A reaches the owner’s stream on B within a second, once', async () => {
       const owner = await a.signUp({ email: 'two-apps-1@example.com' });
       const onB = await connect(b, owner);
@@ -67,7 +73,12 @@ describe.skipIf(!onPostgres)('two app instances on one PostgreSQL database', () 
       const frame = await onB.next(1_000);
       expect(Date.now() - started).toBeLessThan(1_000);
       expect(eventData<RealtimeEvent>(frame)).toMatchObject({ type: 'order.created', order: { id: order.id } });
-      expect(await onB.drain(300)).toEqual([]);
+      // Once: B hears of A's changes in commit order, and the next frame is A's next change.
+      const second = await createOrder(a, owner);
+      expect(eventData<RealtimeEvent>(await onB.next(1_000))).toMatchObject({
+        type: 'order.created',
+        order: { id: second.id },
+      });
 
       // And the other way round: B's change reaches a stream on A.
       const onA = await connect(a, owner);
@@ -92,10 +103,30 @@ describe.skipIf(!onPostgres)('two app instances on one PostgreSQL database', () 
       const owner = await a.signUp({ email: 'two-apps-2@example.com' });
       const stranger = await a.signUp({ email: 'two-apps-3@example.com' });
       const onB = await connect(b, owner);
-      expect((await a.request('/api/orders/test', { method: 'POST', cookie: stranger.cookie, json: {} })).status).toBe(
-        201,
-      );
-      expect(await onB.drain(500)).toEqual([]);
+      await createOrder(a, stranger);
+      // Committed after the stranger's, the owner's own next change is the first frame the stream gets.
+      const own = await createOrder(a, owner);
+      expect(eventData<RealtimeEvent>(await onB.next(1_000))).toMatchObject({
+        type: 'order.created',
+        order: { id: own.id },
+      });
+    });
+
+    it('a change made through A reaches A’s own stream once, though A also hears of it through NOTIFY', async () => {
+      const owner = await a.signUp({ email: 'two-apps-5@example.com' });
+      const onA = await connect(a, owner);
+      const order = await createOrder(a, owner);
+      expect(eventData<RealtimeEvent>(await onA.next())).toMatchObject({
+        type: 'order.created',
+        order: { id: order.id },
+      });
+      // A change made through B reaches A only through NOTIFY, which delivers in commit order: after the NOTIFY of
+      // A's own change. So the frame after A's own change is B's, not A's a second time.
+      const fromB = await createOrder(b, owner);
+      expect(eventData<RealtimeEvent>(await onA.next())).toMatchObject({
+        type: 'order.created',
+        order: { id: fromB.id },
+      });
     });
 
     it('a reconnect to the other instance catches up with Last-Event-ID', async () => {
@@ -243,14 +274,19 @@ async function dropDatabase(database: Pick<DatabaseHandle, 'url' | 'pool'> | und
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   try {
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await admin.query<{ n: number }>(
-        'select count(*)::int as n from pg_stat_activity where datname = $1',
-        [name],
-      );
-      if (rows[0]!.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // Until every connection has gone; dropped "with (force)" all the same should one linger.
+    await vi
+      .waitFor(
+        async () => {
+          const { rows } = await admin.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0]!.n !== 0) throw new Error(`${rows[0]!.n} connections to ${name} still open`);
+        },
+        { timeout: 5_000, interval: 50 },
+      )
+      .catch(() => undefined);
     await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
   } finally {
     await admin.end();

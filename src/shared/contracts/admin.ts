@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SubscriptionStatus } from './me';
+import type { SubscriptionStatus } from '../domain/subscription';
 
 export const EXTEND_TRIAL_MIN_DAYS = 1;
 export const EXTEND_TRIAL_MAX_DAYS = 90;

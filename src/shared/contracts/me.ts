@@ -1,4 +1,4 @@
-export type SubscriptionStatus = 'trial' | 'active' | 'none';
+import type { SubscriptionStatus } from '../domain/subscription';
 
 /** What the signed-in person's browser needs to route and render the protected area. */
 export interface MeResponse {

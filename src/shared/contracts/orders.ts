@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { PREP_TIME_OPTIONS, type OrderStatus } from '../domain/orders';
-
-export const NOTIFICATION_KINDS = ['confirmed', 'preparing', 'ready'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-export type NotificationStatus = 'queued' | 'sending' | 'sent' | 'delivered' | 'failed';
+import { ORDER_STATUSES, PREP_TIME_OPTIONS, type OrderSource, type OrderStatus } from '../domain/orders';
+import { listInWords } from '../domain/words';
+import type { NotificationKind, NotificationStatus } from '../domain/notifications';
+import type { Cents } from '../domain/money';
+import type { CallSummary } from './calls';
 
 export interface OrderItemLine {
   name: string;
   quantity: number;
-  unitPrice: number;
+  unitPriceCents: Cents;
   notes: string | null;
 }
 
@@ -31,8 +31,13 @@ export interface Order {
   isCustomOrder: boolean;
   customOrderText: string | null;
   readyInMinutes: number | null;
-  total: number | null;
-  source: 'phone' | 'test' | 'simulator';
+  totalCents: Cents | null;
+  source: OrderSource;
+  /** The call that placed it (phone orders and test calls). */
+  callId: string | null;
+  /** Flagged for the kitchen to check before making it (an allergy mentioned, a custom request, an unsure match). */
+  needsReview: boolean;
+  reviewReason: string | null;
   notifiedAt: string | null;
   notifications: OrderNotification[];
   createdAt: string;
@@ -40,7 +45,7 @@ export interface Order {
 }
 
 /** Dashboard filter tabs: a status, or custom orders. */
-export const ORDER_FILTERS = ['all', 'new', 'preparing', 'ready', 'completed', 'custom'] as const;
+export const ORDER_FILTERS = ['all', ...ORDER_STATUSES, 'custom'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 
 export const listOrdersQuerySchema = z.object({
@@ -72,15 +77,9 @@ export interface ListOrdersResponse {
 }
 
 export const prepTimeSchema = z.object({
-  minutes: z.union(
-    PREP_TIME_OPTIONS.map((m) => z.literal(m)) as unknown as [
-      z.ZodLiteral<10>,
-      z.ZodLiteral<15>,
-      z.ZodLiteral<20>,
-      z.ZodLiteral<30>,
-    ],
-    { error: 'Prep time must be 10, 15, 20 or 30 minutes' },
-  ),
+  minutes: z.literal(PREP_TIME_OPTIONS, {
+    error: `Prep time must be ${listInWords(PREP_TIME_OPTIONS)} minutes`,
+  }),
 });
 
 export const createTestOrderSchema = z.object({
@@ -110,5 +109,6 @@ export type RealtimeEvent =
   | { type: 'order.created'; order: Order }
   | { type: 'order.updated'; order: Order }
   | { type: 'restaurant.updated'; isBusyMode: boolean }
+  | { type: 'call.updated'; call: CallSummary }
   /** The server may have missed changes (a lost database connection): refetch everything. */
   | { type: 'resync' };

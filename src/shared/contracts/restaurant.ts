@@ -1,16 +1,12 @@
 import { z } from 'zod';
-import { isValidUsPhone } from '../domain/phone';
+import { isValidContactPhone, isValidUsPhone, toE164 } from '../domain/phone';
+import { LANGUAGE_CODES } from '../domain/languages';
+import { ONBOARDING_STEP_COUNT } from '../domain/onboarding';
+import type { PhoneSystemStatus } from '../domain/phone-system';
 import { normalizeTime } from '../domain/hours';
 import { DEFAULT_MENU_PREP_MINUTES } from '../domain/orders';
+import { readDollars, type Cents, type DollarsProblem } from '../domain/money';
 import { MSG } from '../messages';
-
-export const LANGUAGES = [
-  { code: 'en', label: 'English' },
-  { code: 'es', label: 'Spanish' },
-  { code: 'fr', label: 'French' },
-  { code: 'zh', label: 'Chinese' },
-] as const;
-export type Language = (typeof LANGUAGES)[number]['code'];
 
 export const DEFAULT_BUSY_MESSAGE = 'We are currently busy, please call again later.';
 export const defaultGreeting = (restaurantName: string) =>
@@ -28,16 +24,24 @@ export function isValidTimeZone(value: string): boolean {
 const requiredText = (label: string, max: number) =>
   z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 
-const phoneDigits = (value: string) => value.replace(/\D/g, '').length;
+/**
+ * The staff line calls are transferred to: the same rule as the restaurant's own number, stored in E.164 (the form
+ * the voice provider dials). Empty or null clears it; leaving the field out keeps what is stored.
+ */
+const forwardingPhone = z
+  .string()
+  .trim()
+  .max(30, 'Staff phone line must be at most 30 characters')
+  .nullish()
+  .refine((v) => !v || (isValidContactPhone(v) && toE164(v) !== null), MSG.invalidPhone)
+  .transform((v) => (v === undefined ? undefined : v ? toE164(v)! : null));
 
 export const restaurantInfoSchema = z.object({
   restaurantName: requiredText('Restaurant name', 120),
-  phoneNumber: requiredText('Phone number', 30).refine(
-    (v) => phoneDigits(v) >= 10 && phoneDigits(v) <= 15 && /^[\d\s().+-]+$/.test(v),
-    MSG.invalidPhone,
-  ),
+  phoneNumber: requiredText('Phone number', 30).refine(isValidContactPhone, MSG.invalidPhone),
   address: requiredText('Address', 300),
   timezone: z.string().trim().min(1, 'Time zone is required').refine(isValidTimeZone, 'Choose a valid time zone'),
+  forwardingPhone,
 });
 export type RestaurantInfo = z.infer<typeof restaurantInfoSchema>;
 
@@ -67,7 +71,7 @@ export const businessHoursSchema = z.object({
 export type BusinessHoursInput = z.infer<typeof businessHoursSchema>;
 
 export const botPreferencesSchema = z.object({
-  language: z.enum(['en', 'es', 'fr', 'zh'], 'Choose a language'),
+  language: z.enum(LANGUAGE_CODES, 'Choose a language'),
   greetingMessage: requiredText('Greeting', 500),
   busyMessage: requiredText('Busy message', 500),
 });
@@ -75,24 +79,66 @@ export type BotPreferencesInput = z.infer<typeof botPreferencesSchema>;
 
 export const preferencesSchema = z.object({
   autoSmsEnabled: z.boolean(),
+  /** Whether the assistant takes off-menu requests; left out, it stays as it is. */
+  allowCustomOrders: z.boolean().optional(),
 });
+export type PreferencesInput = z.infer<typeof preferencesSchema>;
 
-const money = z
-  .number('Price must be a number')
-  .min(0, 'Price cannot be negative')
-  .max(10_000, 'Price must be under $10,000')
-  .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'Price can have at most two decimals');
+/** A menu price is under $10,000. */
+export const MAX_PRICE_CENTS: Cents = 999_999;
+
+/** The same sentences whether the browser checks typed dollars or the server checks cents. */
+const PRICE_MESSAGES: Record<DollarsProblem, string> = {
+  notANumber: 'Price must be a number',
+  negative: 'Price cannot be negative',
+  tooManyDecimals: 'Price can have at most two decimals',
+  tooLarge: 'Price must be under $10,000',
+};
+
+/** A price in integer cents; a fraction of a cent is a dollar amount with more than two decimals. */
+const priceCents = z
+  .number(PRICE_MESSAGES.notANumber)
+  .int(PRICE_MESSAGES.tooManyDecimals)
+  .min(0, PRICE_MESSAGES.negative)
+  .max(MAX_PRICE_CENTS, PRICE_MESSAGES.tooLarge);
+
+export const MAX_MENU_ALIASES = 10;
+export const MAX_MENU_ALIAS_LENGTH = 60;
+
+/**
+ * Other names a dish answers to, in any language ("pollo burrito", "鸡肉卷"): trimmed, blanks and repeats dropped.
+ * Problems are reported on the list as a whole, so the form shows them next to its one text box.
+ */
+const aliasNames = z
+  .array(z.string('Other names must be text'), 'Other names must be a list of names')
+  .transform((names) => {
+    const kept = new Map<string, string>();
+    for (const name of names) {
+      const trimmed = name.trim();
+      if (trimmed && !kept.has(trimmed.toLowerCase())) kept.set(trimmed.toLowerCase(), trimmed);
+    }
+    return [...kept.values()];
+  })
+  .refine(
+    (names) => names.every((n) => n.length <= MAX_MENU_ALIAS_LENGTH),
+    `Each other name must be at most ${MAX_MENU_ALIAS_LENGTH} characters`,
+  )
+  .refine((names) => names.length <= MAX_MENU_ALIASES, `Give at most ${MAX_MENU_ALIASES} other names`);
+
+const menuAliases = aliasNames.nullish().transform((names) => names ?? []);
 
 /** Saving fills a missing price with 0 and a missing prep time with 15 minutes, as the spec says. */
 export const menuItemSchema = z.object({
   name: requiredText('Name', 120),
+  /** Left out or null, the dish has no other names (a PUT replaces the list, like every other field). */
+  aliases: menuAliases,
   description: z
     .string()
     .trim()
     .max(500, 'Description must be at most 500 characters')
     .nullish()
     .transform((v) => v || null),
-  price: money.nullish().transform((v) => v ?? 0),
+  priceCents: priceCents.nullish().transform((v) => v ?? 0),
   preparationTime: z
     .number('Prep time must be a number')
     .int('Prep time must be whole minutes')
@@ -104,7 +150,36 @@ export const menuItemSchema = z.object({
 });
 export type MenuItemInput = z.input<typeof menuItemSchema>;
 
-export const onboardingStepSchema = z.object({ step: z.number().int().min(1).max(6) });
+/** Dollars as typed ('12.50', '$12.50'; empty = no price) → cents, with the messages the API uses for cents. */
+const priceText = z
+  .string()
+  .transform((text, ctx) => {
+    if (text.trim() === '') return null;
+    const read = readDollars(text);
+    if (read.ok) return read.cents;
+    ctx.addIssue({ code: 'custom', message: PRICE_MESSAGES[read.problem] });
+    return z.NEVER;
+  })
+  .pipe(priceCents.nullable());
+
+/** Other names as typed in one box, separated by commas (a Chinese comma or 、 counts too). */
+const aliasesText = z
+  .string()
+  .optional()
+  .transform((text) => (text ?? '').split(/[,，、]/))
+  .pipe(aliasNames);
+
+/**
+ * The menu item form: the price is the dollars text box, checked in the browser with the messages shown next to the
+ * field, and turned into the request body (`priceCents`) that menuItemSchema takes.
+ */
+export const menuItemFormSchema = menuItemSchema
+  .omit({ priceCents: true })
+  .extend({ price: priceText, aliases: aliasesText })
+  .transform(({ price, ...item }) => ({ ...item, priceCents: price ?? 0 }));
+export type MenuItemFormInput = z.input<typeof menuItemFormSchema>;
+
+export const onboardingStepSchema = z.object({ step: z.number().int().min(1).max(ONBOARDING_STEP_COUNT) });
 
 /** The payment step: a confirmed number of the owner's own, or a request for a new dedicated number. */
 export const completeOnboardingSchema = z
@@ -126,19 +201,21 @@ export const completeOnboardingSchema = z
   });
 export type CompleteOnboardingInput = z.input<typeof completeOnboardingSchema>;
 
-export type PhoneSystemStatus = 'not_started' | 'pending' | 'active' | 'failed';
-
 export interface RestaurantResponse {
   restaurantName: string;
   phoneNumber: string;
   address: string;
   timezone: string | null;
+  /** The staff line for transfers, E.164, or null when none is set. */
+  forwardingPhone: string | null;
   onboardingStep: number;
   hasCompletedOnboarding: boolean;
 }
 
 export interface BotPreferencesResponse extends BotPreferencesInput {
   autoSmsEnabled: boolean;
+  /** Stored on the restaurant; the assistant reads it on every call. */
+  allowCustomOrders: boolean;
   isBusyMode: boolean;
   isSaved: boolean;
 }
@@ -146,8 +223,10 @@ export interface BotPreferencesResponse extends BotPreferencesInput {
 export interface MenuItem {
   id: string;
   name: string;
+  /** Other names callers may use for the dish; empty when it has none. */
+  aliases: string[];
   description: string | null;
-  price: number;
+  priceCents: Cents;
   preparationTime: number;
   isAvailable: boolean;
 }

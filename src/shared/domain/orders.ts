@@ -6,6 +6,21 @@ export type PrepTime = (typeof PREP_TIME_OPTIONS)[number];
 
 export const DEFAULT_MENU_PREP_MINUTES = 15;
 
+/** Where an order came from: a phone call, the dashboard's test button, or an in-app test call. */
+export const ORDER_SOURCES = ['phone', 'test', 'simulator'] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
+/**
+ * Limits that stop an absurd order (an 18,000-drink order misheard on the phone). These are the defaults; a
+ * restaurant may set its own.
+ */
+export const DEFAULT_ORDER_CAPS = {
+  maxQuantityPerLine: 25,
+  maxLines: 20,
+  maxTotalCents: 50_000,
+} as const;
+export type OrderCaps = { [K in keyof typeof DEFAULT_ORDER_CAPS]: number };
+
 const NEXT: Record<OrderStatus, OrderStatus | null> = {
   new: 'preparing',
   preparing: 'ready',

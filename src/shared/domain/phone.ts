@@ -27,6 +27,15 @@ export function isValidUsPhone(value: string): boolean {
   return US_PHONE.test(value.trim());
 }
 
+/**
+ * A restaurant's own number as typed in its profile: 10 to 15 digits, written with digits, spaces, dots, dashes,
+ * parentheses and a leading plus only.
+ */
+export function isValidContactPhone(value: string): boolean {
+  const digits = digitsOf(value).length;
+  return digits >= 10 && digits <= 15 && /^[\d\s().+-]+$/.test(value);
+}
+
 /** E.164 for a North American number (10 digits, or 11 starting with 1); null when it cannot be one. */
 export function toE164(value: string): string | null {
   const digits = digitsOf(value);

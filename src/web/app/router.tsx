@@ -18,6 +18,9 @@ const appLayout = () => import('./layouts/app-layout').then((m) => ({ Component:
 const dashboardPage = () =>
   import('@web/features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage }));
 const outboxPage = () => import('@web/features/outbox/outbox-page').then((m) => ({ Component: m.OutboxPage }));
+const callsPage = () => import('@web/features/calls/calls-page').then((m) => ({ Component: m.CallsPage }));
+const testCallPage = () =>
+  import('@web/features/test-call/test-call-page').then((m) => ({ Component: m.TestCallPage }));
 const settingsPage = () =>
   import('@web/features/setup/settings/settings-page').then((m) => ({ Component: m.SettingsPage }));
 const adminPage = () => import('@web/features/admin/admin-page').then((m) => ({ Component: m.AdminPage }));
@@ -59,7 +62,9 @@ export function createRouter() {
               lazy: appLayout,
               children: [
                 { path: '/dashboard', lazy: dashboardPage },
+                { path: '/calls', lazy: callsPage },
                 { path: '/outbox', lazy: outboxPage },
+                { path: '/test-call', lazy: testCallPage },
                 { path: '/settings', lazy: settingsPage },
                 { path: '/admin', element: <AdminRoute />, children: [{ index: true, lazy: adminPage }] },
               ],

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Check, CheckCheck, CircleAlert, Clock, LoaderCircle } from 'lucide-react';
-import type { NotificationKind, NotificationStatus } from '@shared/contracts/orders';
+import type { NotificationKind, NotificationStatus } from '@shared/domain/notifications';
 
 /** What each customer text is about, in the owner's words. */
 export const TEXT_KIND_LABELS: Record<NotificationKind, string> = {

@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { MeResponse } from '@shared/contracts/me';
 import { MSG } from '@shared/messages';
-import { api, ApiError } from './api';
+import { ApiError } from './api';
+import { apiClient, call } from './api-client';
 import { clearAllDrafts } from './drafts';
 
 export const SESSION_RECHECK_MS = 10 * 60 * 1000;
@@ -20,7 +21,7 @@ export const newUserFlag = {
 
 async function fetchMe(): Promise<MeResponse | null> {
   try {
-    return await api.get<MeResponse>('/api/me');
+    return await call(apiClient.me.$get());
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

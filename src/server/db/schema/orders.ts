@@ -1,7 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { restaurantProfiles, menuItems } from './restaurants';
 import { user } from './auth';
+import { inList, textEnum } from './checks';
+import { cents } from './money-column';
+import { ORDER_SOURCES, ORDER_STATUSES, PREP_TIME_OPTIONS } from '@shared/domain/orders';
+import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '@shared/domain/notifications';
+import { CALL_KINDS, CALL_OUTCOMES, CALL_STATUSES } from '@shared/domain/calls';
+import { LANGUAGE_CODES } from '@shared/domain/languages';
 
 export const orders = pgTable(
   'orders',
@@ -15,18 +35,18 @@ export const orders = pgTable(
     quantity: integer('quantity').notNull().default(1),
     phoneNumber: text('phone_number').notNull(),
     customerName: text('customer_name'),
-    status: text('status', { enum: ['new', 'preparing', 'ready', 'completed'] })
+    status: text('status', { enum: textEnum(ORDER_STATUSES) })
       .notNull()
       .default('new'),
     isCustomOrder: boolean('is_custom_order').notNull().default(false),
     customOrderText: text('custom_order_text'),
     readyInMinutes: integer('ready_in_minutes'),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
-    total: numeric('total', { precision: 10, scale: 2, mode: 'number' }),
-    source: text('source', { enum: ['phone', 'test', 'simulator'] })
+    totalCents: cents('total'),
+    source: text('source', { enum: textEnum(ORDER_SOURCES) })
       .notNull()
       .default('phone'),
-    callId: uuid('call_id'),
+    callId: uuid('call_id').references((): AnyPgColumn => calls.id, { onDelete: 'set null' }),
     needsReview: boolean('needs_review').notNull().default(false),
     reviewReason: text('review_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -35,9 +55,17 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('orders_user_status_idx').on(t.userId, t.status),
-    check('orders_status', sql`${t.status} in ('new', 'preparing', 'ready', 'completed')`),
+    // One order per call: a second place_order in the same call amends it instead.
+    uniqueIndex('orders_call_id_unique')
+      .on(t.callId)
+      .where(sql`${t.callId} is not null`),
+    check('orders_status', inList(t.status, ORDER_STATUSES)),
+    check('orders_source', inList(t.source, ORDER_SOURCES)),
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
-    check('orders_ready_in_minutes', sql`${t.readyInMinutes} is null or ${t.readyInMinutes} in (10, 15, 20, 30)`),
+    check(
+      'orders_ready_in_minutes',
+      sql`${t.readyInMinutes} is null or ${inList(t.readyInMinutes, PREP_TIME_OPTIONS)}`,
+    ),
   ],
 );
 
@@ -51,7 +79,7 @@ export const orderItems = pgTable(
     menuItemId: uuid('menu_item_id').references(() => menuItems.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     quantity: integer('quantity').notNull().default(1),
-    unitPrice: numeric('unit_price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    unitPriceCents: cents('unit_price').notNull().default(0),
     notes: text('notes'),
   },
   (t) => [
@@ -60,6 +88,10 @@ export const orderItems = pgTable(
   ],
 );
 
+/**
+ * One phone (or test) call. Created by whichever provider message arrives first — usually the assistant request — and
+ * filled in as the call goes on. provider_call_id is unique, so a repeated or reordered webhook updates one row.
+ */
 export const calls = pgTable(
   'calls',
   {
@@ -68,17 +100,52 @@ export const calls = pgTable(
     restaurantId: text('restaurant_id')
       .notNull()
       .references(() => restaurantProfiles.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: textEnum(CALL_KINDS) })
+      .notNull()
+      .default('phone'),
     callerNumber: text('caller_number'),
-    status: text('status').notNull().default('in-progress'),
+    status: text('status', { enum: textEnum(CALL_STATUSES) })
+      .notNull()
+      .default('in-progress'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedReason: text('ended_reason'),
+    /** The language the call was held in (test calls pick one; phone calls follow the assistant's). */
+    language: text('language', { enum: textEnum(LANGUAGE_CODES) }),
+    /** A test call's conversation so far (draft order, stage, chat history), kept between the caller's turns. */
+    conversation: jsonb('conversation'),
     transcript: text('transcript'),
     recordingUrl: text('recording_url'),
     summary: text('summary'),
-    outcome: text('outcome'),
+    outcome: text('outcome', { enum: textEnum(CALL_OUTCOMES) }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('calls_restaurant_started_idx').on(t.restaurantId, t.startedAt.desc())],
+  (t) => [
+    index('calls_restaurant_started_idx').on(t.restaurantId, t.startedAt.desc()),
+    check('calls_kind', inList(t.kind, CALL_KINDS)),
+    check('calls_status', inList(t.status, CALL_STATUSES)),
+    check('calls_language', sql`${t.language} is null or ${inList(t.language, LANGUAGE_CODES)}`),
+    check('calls_outcome', sql`${t.outcome} is null or ${inList(t.outcome, CALL_OUTCOMES)}`),
+  ],
+);
+
+/**
+ * The answer given to each tool call, so a webhook delivered twice gets the same answer and changes nothing the
+ * second time (Vapi may retry a delivery, and a caller's request may be sent again).
+ */
+export const toolCallResults = pgTable(
+  'tool_call_results',
+  {
+    callId: uuid('call_id')
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    toolCallId: text('tool_call_id').notNull(),
+    name: text('name').notNull(),
+    result: text('result').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.callId, t.toolCallId] })],
 );
 
 /** The SMS outbox. unique(order_id, kind): a customer is never texted twice about the same step. */
@@ -92,12 +159,12 @@ export const notifications = pgTable(
     restaurantId: text('restaurant_id')
       .notNull()
       .references(() => restaurantProfiles.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['confirmed', 'preparing', 'ready'] }).notNull(),
+    kind: text('kind', { enum: textEnum(NOTIFICATION_KINDS) }).notNull(),
     to: text('to').notNull(),
     body: text('body').notNull(),
     provider: text('provider').notNull(),
     providerMessageId: text('provider_message_id'),
-    status: text('status', { enum: ['queued', 'sending', 'sent', 'delivered', 'failed'] })
+    status: text('status', { enum: textEnum(NOTIFICATION_STATUSES) })
       .notNull()
       .default('queued'),
     attempts: integer('attempts').notNull().default(0),
@@ -111,5 +178,7 @@ export const notifications = pgTable(
     unique('notifications_order_kind_unique').on(t.orderId, t.kind),
     index('notifications_restaurant_created_idx').on(t.restaurantId, t.createdAt.desc()),
     index('notifications_status_idx').on(t.status),
+    check('notifications_kind', inList(t.kind, NOTIFICATION_KINDS)),
+    check('notifications_status', inList(t.status, NOTIFICATION_STATUSES)),
   ],
 );

@@ -4,7 +4,6 @@ import {
   check,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -13,8 +12,18 @@ import {
   timestamp,
   uuid,
   index,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { inList, textEnum } from './checks';
+import { cents } from './money-column';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from '@shared/domain/languages';
+import { DEFAULT_BUSY_MESSAGE } from '@shared/contracts/restaurant';
+import { SUBSCRIPTION_STATUSES } from '@shared/domain/subscription';
+import { PHONE_PROVISIONING_STATUSES } from '@shared/domain/phone-system';
+import { ONBOARDING_STEP_COUNT } from '@shared/domain/onboarding';
+import { DEFAULT_CLOSE_TIME, DEFAULT_OPEN_TIME } from '@shared/domain/hours';
+import { DEFAULT_MENU_PREP_MINUTES } from '@shared/domain/orders';
 
 export const profiles = pgTable('profiles', {
   id: text('id')
@@ -37,16 +46,24 @@ export const restaurantProfiles = pgTable(
     timezone: text('timezone'),
     forwardingPhone: text('forwarding_phone'),
     hasCompletedOnboarding: boolean('has_completed_onboarding').notNull().default(false),
-    subscriptionStatus: text('subscription_status', { enum: ['trial', 'active', 'none'] })
+    subscriptionStatus: text('subscription_status', { enum: textEnum(SUBSCRIPTION_STATUSES) })
       .notNull()
       .default('trial'),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     onboardingStep: smallint('onboarding_step').notNull().default(1),
     vapiAgentId: text('vapi_agent_id'),
     vapiPhoneNumber: text('vapi_phone_number'),
+    /** The voice provider's id for the number, by which its webhooks name the number called. */
+    vapiPhoneNumberId: text('vapi_phone_number_id'),
+    /** Whether the assistant takes off-menu (custom) orders. */
+    allowCustomOrders: boolean('allow_custom_orders').notNull().default(true),
+    /** The restaurant's own caps on a phone order; null means the default (DEFAULT_ORDER_CAPS). */
+    maxQuantityPerLine: integer('max_quantity_per_line'),
+    maxOrderLines: integer('max_order_lines'),
+    maxOrderTotalCents: integer('max_order_total_cents'),
     phoneNumberPending: boolean('phone_number_pending').notNull().default(false),
     /** Where setting up the voice agent and number stands: not_started → pending → active | failed. */
-    phoneProvisioningStatus: text('phone_provisioning_status', { enum: ['not_started', 'pending', 'active', 'failed'] })
+    phoneProvisioningStatus: text('phone_provisioning_status', { enum: textEnum(PHONE_PROVISIONING_STATUSES) })
       .notNull()
       .default('not_started'),
     phoneProvisioningError: text('phone_provisioning_error'),
@@ -56,8 +73,26 @@ export const restaurantProfiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('restaurant_profiles_onboarding_step_range', sql`${t.onboardingStep} between 1 and 6`),
-    check('restaurant_profiles_subscription_status', sql`${t.subscriptionStatus} in ('trial', 'active', 'none')`),
+    // The webhook finds the restaurant by the number called: two restaurants can never share one.
+    uniqueIndex('restaurant_profiles_vapi_phone_number_unique')
+      .on(t.vapiPhoneNumber)
+      .where(sql`${t.vapiPhoneNumber} is not null`),
+    uniqueIndex('restaurant_profiles_vapi_phone_number_id_unique')
+      .on(t.vapiPhoneNumberId)
+      .where(sql`${t.vapiPhoneNumberId} is not null`),
+    check(
+      'restaurant_profiles_order_caps_positive',
+      sql`coalesce(${t.maxQuantityPerLine}, 1) >= 1 and coalesce(${t.maxOrderLines}, 1) >= 1 and coalesce(${t.maxOrderTotalCents}, 1) >= 1`,
+    ),
+    check(
+      'restaurant_profiles_onboarding_step_range',
+      sql`${t.onboardingStep} between 1 and ${sql.raw(String(ONBOARDING_STEP_COUNT))}`,
+    ),
+    check('restaurant_profiles_subscription_status', inList(t.subscriptionStatus, SUBSCRIPTION_STATUSES)),
+    check(
+      'restaurant_profiles_phone_provisioning_status',
+      inList(t.phoneProvisioningStatus, PHONE_PROVISIONING_STATUSES),
+    ),
   ],
 );
 
@@ -68,8 +103,8 @@ export const businessHours = pgTable(
       .notNull()
       .references(() => restaurantProfiles.id, { onDelete: 'cascade' }),
     dayOfWeek: smallint('day_of_week').notNull(),
-    openTime: time('open_time').notNull().default('09:00:00'),
-    closeTime: time('close_time').notNull().default('17:00:00'),
+    openTime: time('open_time').notNull().default(DEFAULT_OPEN_TIME),
+    closeTime: time('close_time').notNull().default(DEFAULT_CLOSE_TIME),
     isClosed: boolean('is_closed').notNull().default(false),
   },
   (t) => [
@@ -84,16 +119,16 @@ export const botPreferences = pgTable(
     restaurantId: text('restaurant_id')
       .primaryKey()
       .references(() => restaurantProfiles.id, { onDelete: 'cascade' }),
-    language: text('language', { enum: ['en', 'es', 'fr', 'zh'] })
+    language: text('language', { enum: textEnum(LANGUAGE_CODES) })
       .notNull()
-      .default('en'),
+      .default(DEFAULT_LANGUAGE),
     greetingMessage: text('greeting_message').notNull(),
     autoSmsEnabled: boolean('auto_sms_enabled').notNull().default(true),
-    busyMessage: text('busy_message').notNull().default('We are currently busy, please call again later.'),
+    busyMessage: text('busy_message').notNull().default(DEFAULT_BUSY_MESSAGE),
     isBusyMode: boolean('is_busy_mode').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('bot_preferences_language', sql`${t.language} in ('en', 'es', 'fr', 'zh')`)],
+  (t) => [check('bot_preferences_language', inList(t.language, LANGUAGE_CODES))],
 );
 
 export const menuItems = pgTable(
@@ -104,16 +139,21 @@ export const menuItems = pgTable(
       .notNull()
       .references(() => restaurantProfiles.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** Other names the dish answers to, in any language ("pollo burrito", "鸡肉卷"), editable in the menu editor. */
+    aliases: text('aliases')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     description: text('description'),
-    price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
-    preparationTime: integer('preparation_time').notNull().default(15),
+    priceCents: cents('price').notNull().default(0),
+    preparationTime: integer('preparation_time').notNull().default(DEFAULT_MENU_PREP_MINUTES),
     isAvailable: boolean('is_available').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('menu_items_restaurant_idx').on(t.restaurantId),
-    check('menu_items_price_non_negative', sql`${t.price} >= 0`),
+    check('menu_items_price_non_negative', sql`${t.priceCents} >= 0`),
     check('menu_items_preparation_time_positive', sql`${t.preparationTime} >= 1`),
   ],
 );

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/test-app';
+import { createTestApp, type TestApp } from '../../../../tests/test-app';
 import { notifications, orders } from '../../db/schema';
 import { createLogger } from '../../logger';
 import type { SendSmsInput, SmsProvider } from '../../providers/sms/sms-provider';
@@ -11,30 +11,33 @@ import {
   queueNotification,
   SEND_SMS_QUEUE,
   sendNotification,
+  StillSendingError,
   type NotificationDeps,
 } from './notifications.service';
 import { smsBody } from './sms-templates';
-import type { ListOrdersResponse, NotificationKind, OutboxMessage } from '@shared/contracts/orders';
+import type { ListOrdersResponse, OutboxMessage } from '@shared/contracts/orders';
+import type { NotificationKind } from '@shared/domain/notifications';
 
 type Owner = { cookie: string; userId: string };
 type NotificationRow = typeof notifications.$inferSelect;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const RETRY_LIMIT = 5;
 
-async function waitFor<T>(
+/** Reads until `done` holds, for at most timeoutMs; `eachPoll` runs before every read. */
+function waitFor<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
   { timeoutMs = 10_000, eachPoll }: { timeoutMs?: number; eachPoll?: () => Promise<unknown> } = {},
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await eachPoll?.();
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await sleep(100);
-  }
+  return vi.waitFor(
+    async () => {
+      await eachPoll?.();
+      const value = await read();
+      if (!done(value)) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 /** Shared helpers for one app: owners, orders inserted with a chosen customer number, and the outbox rows. */
@@ -264,7 +267,6 @@ describe('sending with retries, exactly once, and delivery reports', () => {
       hub: t.hub,
       sms: sms.provider,
       logger: createLogger('silent'),
-      appUrl: TEST_ORIGIN,
     };
   });
   afterAll(() => t.close());
@@ -287,6 +289,24 @@ describe('sending with retries, exactly once, and delivery reports', () => {
     return row!;
   };
 
+  /**
+   * Waits until pg-boss has nothing left to run for this text (no send-sms job for it waiting, retrying or running),
+   * bringing retries forward: after that, nothing in the queue can send it again.
+   */
+  async function sendJobsFinished(notificationId: string) {
+    await waitFor(
+      async () => {
+        const result: unknown = await t.db.execute(
+          sql`select count(*)::int as n from pgboss.job where name = ${SEND_SMS_QUEUE}
+              and data->>'notificationId' = ${notificationId} and state in ('created', 'retry', 'active')`,
+        );
+        return (result as { rows: { n: number }[] }).rows[0]!.n;
+      },
+      (unfinished) => unfinished === 0,
+      { eachPoll: h.skipBackoff },
+    );
+  }
+
   it('a provider that fails twice is retried with backoff and the text ends sent after 3 attempts', async () => {
     const owner = await h.newOwner();
     sms.failFirst('+15550104001', 2);
@@ -306,8 +326,8 @@ describe('sending with retries, exactly once, and delivery reports', () => {
     expect(calls[2]).toEqual({
       to: '+15550104001',
       body: smsBody('en', 'preparing', { restaurantName: 'Your restaurant', readyInMinutes: 15 }),
-      statusCallbackUrl: `${TEST_ORIGIN}/api/webhooks/twilio/status`,
     });
+    // Where Twilio reports delivery is the Twilio adapter's to add (twilio-webhook.int.test.ts checks it on the wire).
     expect((await h.readOrder(order.id)).notifiedAt).toBeInstanceOf(Date);
   });
 
@@ -328,9 +348,8 @@ describe('sending with retries, exactly once, and delivery reports', () => {
       lastError: `Carrier timeout (attempt ${RETRY_LIMIT + 1})`,
       providerMessageId: null,
     });
-    // Nothing more happens after the last attempt.
-    await sleep(1_000);
-    await h.skipBackoff();
+    // Nothing more happens after the last attempt: once its job has finished, it was still tried only that often.
+    await sendJobsFinished(text!.id);
     expect(sms.callsTo('+15550104002')).toHaveLength(RETRY_LIMIT + 1);
     expect((await h.readOrder(order.id)).notifiedAt).toBeNull();
 
@@ -404,10 +423,20 @@ describe('sending with retries, exactly once, and delivery reports', () => {
     );
     expect((await readText(id)).status).toBe('sending');
 
-    const second = sendNotification(deps, { notificationId: id }, { isLastAttempt: false }).catch(() => undefined);
-    await sleep(300);
+    let secondDone = false;
+    const second = sendNotification(deps, { notificationId: id }, { isLastAttempt: false }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    void second.finally(() => (secondDone = true));
+    // The second run either stands back at once or reaches the (held) carrier itself; only then is the first let go.
+    await waitFor(
+      () => Promise.resolve(secondDone || sms.callsTo('+15550104008').length > 1),
+      (decided) => decided,
+    );
     release();
-    await Promise.all([first, second]);
+    await first;
+    expect(await second).toBeInstanceOf(StillSendingError);
     expect(sms.callsTo('+15550104008')).toHaveLength(1);
     expect((await readText(id)).status).toBe('sent');
   });
@@ -421,9 +450,10 @@ describe('sending with retries, exactly once, and delivery reports', () => {
       () => readText(id),
       (n) => n.status === 'sent',
     );
-    await sleep(1_000);
+    await sendJobsFinished(id);
+    // A job for a text already sent runs, and sends nothing.
     await enqueueSms(t.jobs, id);
-    await sleep(1_000);
+    await sendJobsFinished(id);
     expect(sms.callsTo('+15550104006')).toHaveLength(1);
     expect(await readText(id)).toMatchObject({ status: 'sent', attempts: 1 });
   });

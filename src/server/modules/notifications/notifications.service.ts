@@ -1,18 +1,17 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { NotificationKind, OutboxMessage } from '@shared/contracts/orders';
+import type { OutboxMessage } from '@shared/contracts/orders';
+import type { NotificationKind } from '@shared/domain/notifications';
 import { toE164 } from '@shared/domain/phone';
 import type { Database, Transaction } from '../../db/client';
 import { botPreferences, notifications, orders, restaurantProfiles } from '../../db/schema';
 import type { JobQueue, QueueName } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
-import { PermanentSmsError, type SmsProvider } from '../../providers/sms/sms-provider';
+import { SmsSendError, type SmsProvider } from '../../providers/sms/sms-provider';
 import { createLocalSmsProvider } from '../../providers/sms/local-sms-provider';
-import { recordEvent, type RealtimeHub } from '../../realtime/realtime-hub';
-import { loadOrders } from '../orders/order-loader';
+import type { RealtimeHub } from '../../realtime/realtime-hub';
+import { withEvents } from '../../realtime/with-events';
+import { publishOrderChange } from '../order-view/order-view';
 import { smsBody } from './sms-templates';
-
-/** Where Twilio reports delivery; the webhook route is mounted here. */
-export const TWILIO_STATUS_CALLBACK_PATH = '/api/webhooks/twilio/status';
 
 export const SEND_SMS_QUEUE = 'send-sms' satisfies QueueName;
 export interface SendSmsJob {
@@ -25,8 +24,6 @@ export interface NotificationDeps {
   hub: RealtimeHub;
   sms: SmsProvider;
   logger: Logger;
-  /** Public base URL, for provider status callbacks. */
-  appUrl: string;
 }
 
 /**
@@ -69,8 +66,8 @@ export async function queueNotification(
       kind,
       to: to ?? context.phoneNumber,
       body,
-      // Test orders carry fictional numbers: their texts stay in the local outbox whatever provider is configured.
-      provider: context.source === 'test' ? LOCAL_SMS.name : provider,
+      // Test orders and test calls carry fictional or the owner's own numbers: their texts stay in the local outbox.
+      provider: context.source === 'phone' ? provider : LOCAL_SMS.name,
       // A number we cannot text is recorded as failed straight away, with the reason, rather than retried.
       status: to ? 'queued' : 'failed',
       lastError: to ? null : `Not a phone number we can text: ${context.phoneNumber}`,
@@ -119,25 +116,19 @@ export async function sendNotification(
   }
 
   try {
-    const result = await providerFor(deps, notification.provider).send({
-      to: notification.to,
-      body: notification.body,
-      statusCallbackUrl:
-        notification.provider === 'twilio' ? `${deps.appUrl}${TWILIO_STATUS_CALLBACK_PATH}` : undefined,
-    });
+    const result = await sms.send({ to: notification.to, body: notification.body });
     await markSent(deps, notification, result);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const giveUp = isLastAttempt || isPermanent(error);
     deps.logger.warn({ notificationId, err: error, giveUp }, 'text message not sent');
-    const event = await deps.db.transaction(async (tx) => {
+    await withEvents(deps.db, deps.hub, async (tx, events) => {
       await tx
         .update(notifications)
         .set({ status: giveUp ? 'failed' : 'queued', lastError: message, updatedAt: new Date() })
         .where(eq(notifications.id, notificationId));
-      return publishOrderChange(deps, tx, notification.restaurantId, notification.orderId);
+      await publishOrderChange(tx, events, notification.restaurantId, notification.orderId);
     });
-    if (event) deps.hub.deliver(notification.restaurantId, [event]);
     if (!giveUp) throw error;
   }
 }
@@ -196,9 +187,9 @@ async function claimForSending(db: Database, notificationId: string) {
   return { ...claimed, takenOver: previous.status === 'sending', previousAttemptAt: previous.updatedAt };
 }
 
+/** Whether retrying can help is the provider's call; anything else (a timeout, a crash) is worth another try. */
 function isPermanent(error: unknown): boolean {
-  if (error instanceof PermanentSmsError) return true;
-  return typeof error === 'object' && error !== null && 'isPermanent' in error && error.isPermanent === true;
+  return error instanceof SmsSendError && error.isPermanent;
 }
 
 async function markSent(
@@ -207,7 +198,7 @@ async function markSent(
   result: { providerMessageId: string; status: 'sent' | 'delivered' },
 ) {
   const now = new Date();
-  const event = await deps.db.transaction(async (tx) => {
+  await withEvents(deps.db, deps.hub, async (tx, events) => {
     await tx
       .update(notifications)
       .set({
@@ -220,9 +211,8 @@ async function markSent(
       })
       .where(eq(notifications.id, notification.id));
     await tx.update(orders).set({ notifiedAt: now }).where(eq(orders.id, notification.orderId));
-    return publishOrderChange(deps, tx, notification.restaurantId, notification.orderId);
+    await publishOrderChange(tx, events, notification.restaurantId, notification.orderId);
   });
-  if (event) deps.hub.deliver(notification.restaurantId, [event]);
 }
 
 /** A delivery report from the provider (Twilio status callback), matched by the provider's message id. */
@@ -234,7 +224,7 @@ export async function applyDeliveryReport(
     error,
   }: { providerMessageId: string; status: 'sent' | 'delivered' | 'failed'; error?: string },
 ): Promise<boolean> {
-  const result = await deps.db.transaction(async (tx) => {
+  return withEvents(deps.db, deps.hub, async (tx, events) => {
     const [row] = await tx
       .update(notifications)
       .set({
@@ -251,22 +241,10 @@ export async function applyDeliveryReport(
         ),
       )
       .returning({ orderId: notifications.orderId, restaurantId: notifications.restaurantId });
-    if (!row) return null;
-    const event = await publishOrderChange(deps, tx, row.restaurantId, row.orderId);
-    return { restaurantId: row.restaurantId, event };
+    if (!row) return false;
+    await publishOrderChange(tx, events, row.restaurantId, row.orderId);
+    return true;
   });
-  if (result?.event) deps.hub.deliver(result.restaurantId, [result.event]);
-  return result !== null;
-}
-
-async function publishOrderChange(
-  deps: Pick<NotificationDeps, 'hub'>,
-  tx: Database | Transaction,
-  restaurantId: string,
-  orderId: string,
-) {
-  const [order] = await loadOrders(tx, restaurantId, [orderId]);
-  return order ? recordEvent(tx, restaurantId, { type: 'order.updated', order }) : null;
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { Language } from '@shared/contracts/restaurant';
-import type { NotificationKind } from '@shared/contracts/orders';
+import type { Language } from '@shared/domain/languages';
+import type { NotificationKind } from '@shared/domain/notifications';
 
 interface TemplateInput {
   restaurantName: string;

@@ -1,7 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import twilio from 'twilio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ListOrdersResponse, Order, OrderNotification } from '@shared/contracts/orders';
 import { createFakeTwilioApi, newSid } from '../../../../tests/fake-twilio-api';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/test-app';
@@ -23,7 +22,13 @@ describe('Twilio texts and status callbacks', () => {
   let sms: SmsProvider;
 
   beforeAll(async () => {
-    sms = createTwilioSmsProvider({ accountSid, authToken, from, httpClient: api.httpClient });
+    sms = createTwilioSmsProvider({
+      accountSid,
+      authToken,
+      from,
+      httpClient: api.httpClient,
+      statusCallbackUrl: STATUS_URL,
+    });
     t = await createTestApp({ sms, withWorkers: true });
     owner = await t.signUp({ email: 'owner@example.com' });
   });
@@ -40,14 +45,15 @@ describe('Twilio texts and status callbacks', () => {
     return order?.notifications.find((n) => n.kind === 'preparing');
   }
 
-  async function waitForText(orderId: string, status: OrderNotification['status']) {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const text = await preparingText(orderId);
-      if (text?.status === status) return text;
-      if (Date.now() > deadline) throw new Error(`text never reached ${status}: ${JSON.stringify(text)}`);
-      await sleep(50);
-    }
+  function waitForText(orderId: string, status: OrderNotification['status']) {
+    return vi.waitFor(
+      async () => {
+        const text = await preparingText(orderId);
+        if (text?.status !== status) throw new Error(`text never reached ${status}: ${JSON.stringify(text)}`);
+        return text;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   }
 
   let phoneCounter = 0;
@@ -186,7 +192,7 @@ describe('Twilio texts and status callbacks', () => {
       .returning({ id: notifications.id });
     const createsBefore = api.requests.filter((r) => r.method === 'POST').length;
 
-    const deps = { db: t.db, jobs: t.jobs, hub: t.hub, sms, logger: createLogger('silent'), appUrl: TEST_ORIGIN };
+    const deps = { db: t.db, jobs: t.jobs, hub: t.hub, sms, logger: createLogger('silent') };
     await sendNotification(deps, { notificationId: row!.id }, { isLastAttempt: false });
 
     expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(createsBefore);

@@ -1,73 +1,34 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../http/types';
-import { applyDeliveryReport, TWILIO_STATUS_CALLBACK_PATH } from './notifications.service';
-
-/** Where Twilio posts message status callbacks; the same address the send job gives Twilio as StatusCallback. */
-
-type DeliveryStatus = 'sent' | 'delivered' | 'failed';
-
-/** Twilio's message statuses that say something about our texts; others (read, receiving, …) are ignored. */
-const DELIVERY_STATUS: Partial<Record<string, DeliveryStatus>> = {
-  accepted: 'sent',
-  queued: 'sent',
-  sending: 'sent',
-  sent: 'sent',
-  delivered: 'delivered',
-  undelivered: 'failed',
-  failed: 'failed',
-};
-
-/** SMS status callbacks carry ErrorCode but usually no ErrorMessage, so the common codes get Twilio's title here. */
-const ERROR_TITLES: Partial<Record<string, string>> = {
-  '30001': 'Queue overflow',
-  '30002': 'Account suspended',
-  '30003': 'Unreachable destination handset',
-  '30004': 'Message blocked',
-  '30005': 'Unknown destination handset',
-  '30006': 'Landline or unreachable carrier',
-  '30007': 'Message filtered by the carrier',
-  '30008': 'Unknown error',
-  '30034': 'Message from an unregistered number (A2P 10DLC)',
-};
+import { applyDeliveryReport } from './notifications.service';
 
 /**
- * Twilio's delivery reports. The signature (X-Twilio-Signature, an HMAC of our public URL and the posted form fields
- * with our auth token) is checked before anything in the body is used. The report is matched to the outbox by the
- * message SID Twilio gave us at send time.
+ * Delivery reports from the SMS provider (Twilio posts its status callbacks here). The provider's adapter checks the
+ * signature on the raw request before anything in it is used and turns its statuses into ours; the report is then
+ * matched to the outbox by the message id the provider gave us at send time.
  */
 export const twilioWebhookRoutes = new Hono<AppEnv>().post(
   '/status',
   bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }),
   async (c) => {
     const deps = c.get('deps');
-    if (!deps.sms.verifyWebhook) return c.json({ error: 'Twilio is not configured on this server' }, 404);
+    if (!deps.sms.readDeliveryReport) return c.json({ error: 'Twilio is not configured on this server' }, 404);
 
-    const params = Object.fromEntries(new URLSearchParams(await c.req.text()));
-    const url = `${deps.env.APP_URL}${TWILIO_STATUS_CALLBACK_PATH}`;
-    if (!deps.sms.verifyWebhook(c.req.header('x-twilio-signature'), url, params)) {
-      deps.logger.warn({ url }, 'Twilio status callback with a missing or invalid signature');
-      return c.json({ error: 'Invalid Twilio signature' }, 403);
+    const report = await deps.sms.readDeliveryReport(c.req.raw, deps.env.APP_URL);
+    switch (report.kind) {
+      case 'unauthorized':
+        deps.logger.warn({ path: c.req.path }, 'Twilio status callback with a missing or invalid signature');
+        return c.json({ error: 'Invalid Twilio signature' }, 403);
+      case 'invalid':
+        return c.json({ error: report.reason }, 400);
+      case 'ignored':
+        return c.body(null, 204);
     }
-
-    const { MessageSid: messageSid, MessageStatus: messageStatus } = params;
-    if (!messageSid || !messageStatus) return c.json({ error: 'MessageSid and MessageStatus are required' }, 400);
-    const status = DELIVERY_STATUS[messageStatus];
-    if (!status) return c.body(null, 204);
-
-    const matched = await applyDeliveryReport(deps, {
-      providerMessageId: messageSid,
-      status,
-      error: status === 'failed' ? failureReason(params) : undefined,
-    });
+    const matched = await applyDeliveryReport(deps, report);
     // Twilio does not retry a callback for an answer it got, so there is nothing to gain from an error status here.
     if (!matched)
-      deps.logger.info({ messageSid, messageStatus }, 'Twilio status callback for a text not in the outbox');
+      deps.logger.info({ providerMessageId: report.providerMessageId }, 'delivery report for a text not in the outbox');
     return c.body(null, 204);
   },
 );
-
-function failureReason({ ErrorCode: code, ErrorMessage: message }: Record<string, string>) {
-  if (!code) return message || undefined;
-  return `${code}: ${message || ERROR_TITLES[code] || 'The carrier could not deliver the message'}`;
-}

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/test-app';
 import { restaurantProfiles } from '../../db/schema';
@@ -17,10 +17,14 @@ const RESTAURANT_INFO = {
   timezone: 'America/New_York',
 };
 const OWN_NUMBER = { phoneNumber: '(555) 123-4567', confirmedAccess: true };
+let ownNumberCounter = 0;
+/** A number no other owner in this file has used: each number can belong to one restaurant only. */
+function nextOwnNumber() {
+  const line = String(4600 + ++ownNumberCounter);
+  return { json: { phoneNumber: `(555) 123-${line}`, confirmedAccess: true }, e164: `+1555123${line}` };
+}
 const NEW_NUMBER = { requestNewNumber: true };
 const RETRY_LIMIT = 3;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The local provider, instrumented: it records every CreateAgentInput, can fail for chosen owners, and can hold an
@@ -33,6 +37,7 @@ function createScriptedVoiceProvider() {
   const holds = new Map<string, Promise<void>>();
   const provider: VoiceProvider = {
     name: 'local',
+    serverUrl: local.serverUrl,
     async createAgent(input) {
       calls.push(input);
       await holds.get(input.userId);
@@ -99,27 +104,29 @@ describe('completing onboarding and setting up the phone system', () => {
     return (await response.json()) as PhoneSystemResponse;
   }
 
-  async function waitForPhoneSystem(
+  function waitForPhoneSystem(
     cookie: string,
     done: (system: PhoneSystemResponse) => boolean,
     { timeoutMs = 10_000, eachPoll }: { timeoutMs?: number; eachPoll?: () => Promise<unknown> } = {},
   ) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      await eachPoll?.();
-      const system = await getPhoneSystem(cookie);
-      if (done(system)) return system;
-      if (Date.now() > deadline) throw new Error(`phone system did not settle: ${JSON.stringify(system)}`);
-      await sleep(200);
-    }
+    return vi.waitFor(
+      async () => {
+        await eachPoll?.();
+        const system = await getPhoneSystem(cookie);
+        if (!done(system)) throw new Error(`phone system did not settle: ${JSON.stringify(system)}`);
+        return system;
+      },
+      { timeout: timeoutMs, interval: 200 },
+    );
   }
 
   async function waitUntil(condition: () => boolean, what: string, timeoutMs = 10_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (!condition()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await sleep(50);
-    }
+    await vi.waitFor(
+      () => {
+        if (!condition()) throw new Error(`timed out waiting for ${what}`);
+      },
+      { timeout: timeoutMs, interval: 50 },
+    );
   }
 
   async function saveHours(cookie: string, hours: DayHours[]) {
@@ -218,32 +225,42 @@ describe('completing onboarding and setting up the phone system', () => {
     });
   });
 
-  it.each(['555.123.4567', '555 123 4567', '5551234567', '(555)123-4567'])(
-    'accepts the US number format %j and stores it as E.164',
-    async (phoneNumber) => {
-      const owner = await ownerWithRestaurant();
-      const response = await complete(owner.cookie, { phoneNumber, confirmedAccess: true });
-      expect(response.status).toBe(200);
-      const row = await readRestaurantRow(owner.userId);
-      expect(row).toMatchObject({
-        hasCompletedOnboarding: true,
-        vapiPhoneNumber: '+15551234567',
-        phoneNumberPending: false,
-      });
-    },
-  );
+  it.each([
+    ['555.123.4501', '+15551234501'],
+    ['555 123 4502', '+15551234502'],
+    ['5551234503', '+15551234503'],
+    ['(555)123-4504', '+15551234504'],
+  ])('accepts the US number format %j and stores it as E.164', async (phoneNumber, e164) => {
+    const owner = await ownerWithRestaurant();
+    const response = await complete(owner.cookie, { phoneNumber, confirmedAccess: true });
+    expect(response.status).toBe(200);
+    const row = await readRestaurantRow(owner.userId);
+    expect(row).toMatchObject({
+      hasCompletedOnboarding: true,
+      vapiPhoneNumber: e164,
+      phoneNumberPending: false,
+    });
+  });
 
   it('completes at once, without waiting for the phone system, and then it becomes active', async () => {
     const owner = await ownerWithRestaurant();
     const release = voice.holdFor(owner.userId);
     try {
       // Both payment-step checks are skipped when a new number is requested.
-      const response = await Promise.race([
-        complete(owner.cookie, { ...NEW_NUMBER, phoneNumber: 'not a phone', confirmedAccess: false }),
-        sleep(5_000).then(() => {
-          throw new Error('completing onboarding waited for the phone system');
-        }),
-      ]);
+      let answered = false;
+      const completing = complete(owner.cookie, {
+        ...NEW_NUMBER,
+        phoneNumber: 'not a phone',
+        confirmedAccess: false,
+      }).finally(() => (answered = true));
+      // The provider is held until release() below: a request that waited for the phone system would never answer.
+      await vi.waitFor(
+        () => {
+          if (!answered) throw new Error('completing onboarding waited for the phone system');
+        },
+        { timeout: 5_000, interval: 20 },
+      );
+      const response = await completing;
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ ok: true });
 
@@ -291,26 +308,35 @@ describe('completing onboarding and setting up the phone system', () => {
     });
     expect(bot.status).toBe(200);
 
-    expect((await complete(owner.cookie, OWN_NUMBER)).status).toBe(200);
+    const own = nextOwnNumber();
+    expect((await complete(owner.cookie, own.json)).status).toBe(200);
     const system = await waitForPhoneSystem(owner.cookie, (s) => s.status !== 'pending');
 
     expect(system).toMatchObject({
       status: 'active',
-      phoneNumber: '+15551234567',
+      phoneNumber: own.e164,
       phoneNumberPending: false,
       error: null,
     });
     expect(system.agentId).toMatch(/^local_/);
     expect(voice.callsFor(owner.userId)).toEqual([
-      {
+      expect.objectContaining({
         userId: owner.userId,
         restaurantName: 'Chez Marcel',
         language: 'fr',
         openHours: '10:00:00',
         closeHours: '22:00:00',
-        phoneNumber: '+15551234567',
-      },
+        phoneNumber: own.e164,
+        contactNumber: RESTAURANT_INFO.phoneNumber,
+        attempt: 0,
+      }),
     ]);
+    // The assistant is built from the restaurant's settings as they are now.
+    expect(voice.callsFor(owner.userId)[0]!.assistant).toMatchObject({
+      firstMessage: expect.stringContaining('Bonjour !') as string,
+      transcriber: { language: 'fr' },
+      server: { url: `${TEST_ORIGIN}/api/webhooks/vapi` },
+    });
   });
 
   it('uses 09:00–17:00 when Monday is closed', async () => {
@@ -328,20 +354,20 @@ describe('completing onboarding and setting up the phone system', () => {
     expect(system.phoneNumber).toMatch(/^\+1\d{10}$/);
     expect(system.phoneNumber).not.toBe('+15559876543');
     expect(voice.callsFor(owner.userId)).toEqual([
-      {
+      expect.objectContaining({
         userId: owner.userId,
         restaurantName: RESTAURANT_INFO.restaurantName,
         language: 'en',
         openHours: '09:00:00',
         closeHours: '17:00:00',
         phoneNumber: undefined,
-      },
+      }),
     ]);
   });
 
   it('completing twice is a 409 and changes nothing', async () => {
     const owner = await ownerWithRestaurant();
-    expect((await complete(owner.cookie, OWN_NUMBER)).status).toBe(200);
+    expect((await complete(owner.cookie, nextOwnNumber().json)).status).toBe(200);
     const active = await waitForPhoneSystem(owner.cookie, (s) => s.status !== 'pending');
     expect(active.status).toBe('active');
 
@@ -362,7 +388,8 @@ describe('completing onboarding and setting up the phone system', () => {
     const owner = await ownerWithRestaurant();
     voice.failFor(owner.userId, 'Voice platform is down');
 
-    expect((await complete(owner.cookie, OWN_NUMBER)).status).toBe(200);
+    const own = nextOwnNumber();
+    expect((await complete(owner.cookie, own.json)).status).toBe(200);
     await waitUntil(() => voice.callsFor(owner.userId).length > 0, 'the first attempt');
     // A failure that will be retried leaves the status pending.
     expect(await getPhoneSystem(owner.cookie)).toMatchObject({ status: 'pending', error: null });
@@ -406,14 +433,14 @@ describe('completing onboarding and setting up the phone system', () => {
     }
 
     const active = await waitForPhoneSystem(owner.cookie, (s) => s.status !== 'pending');
-    expect(active).toMatchObject({ status: 'active', error: null, phoneNumber: '+15551234567' });
+    expect(active).toMatchObject({ status: 'active', error: null, phoneNumber: own.e164 });
     expect(active.agentId).toMatch(/^local_/);
   });
 
   it('an attempt that is not the last rethrows so the queue retries; the last one records the failure', async () => {
     const owner = await ownerWithRestaurant();
     voice.failFor(owner.userId, 'Number porting refused');
-    expect((await complete(owner.cookie, OWN_NUMBER)).status).toBe(200);
+    expect((await complete(owner.cookie, nextOwnNumber().json)).status).toBe(200);
     // Let the worker's own first attempt fail first, so it cannot interleave with the calls below.
     await waitUntil(() => voice.callsFor(owner.userId).length > 0, 'the worker’s first attempt');
     const deps = { db: t.db, voice: voice.provider, logger: createLogger('silent') };

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { restaurantProfiles } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';
-import { enqueueProvisioning } from '../phone-system/phone-system.service';
+import { enqueueProvisioning, isNumberTaken, NUMBER_TAKEN_MESSAGE } from '../phone-system/phone-system.service';
 
 /**
  * The last Continue: onboarding is complete the moment this commits. Setting up the phone system follows as a
@@ -25,19 +25,39 @@ export async function completeOnboarding(
   if (restaurant.completed) throw new HttpError(409, 'Onboarding is already complete');
   if (!restaurant.restaurantName) throw new HttpError(400, 'Add your restaurant information first', 'restaurantName');
 
-  const updated = await db
-    .update(restaurantProfiles)
-    .set({
-      hasCompletedOnboarding: true,
-      onboardingStep: ONBOARDING_STEP_COUNT,
+  const complete = (phoneSystem: Partial<typeof restaurantProfiles.$inferInsert>) =>
+    db
+      .update(restaurantProfiles)
+      .set({
+        hasCompletedOnboarding: true,
+        onboardingStep: ONBOARDING_STEP_COUNT,
+        ...phoneSystem,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(restaurantProfiles.id, ownerId), eq(restaurantProfiles.hasCompletedOnboarding, false)))
+      .returning({ id: restaurantProfiles.id });
+
+  let updated;
+  try {
+    updated = await complete({
       phoneNumberPending: input.requestNewNumber,
       vapiPhoneNumber: input.requestNewNumber ? null : toE164(input.phoneNumber),
       phoneProvisioningStatus: 'pending',
       phoneProvisioningError: null,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(restaurantProfiles.id, ownerId), eq(restaurantProfiles.hasCompletedOnboarding, false)))
-    .returning({ id: restaurantProfiles.id });
+    });
+  } catch (error) {
+    if (!isNumberTaken(error)) throw error;
+    // The owner's own number is already another restaurant's. Onboarding still completes; the phone set-up fails
+    // with the reason, and a retry from Settings sets up a new number instead.
+    updated = await complete({
+      phoneNumberPending: true,
+      vapiPhoneNumber: null,
+      phoneProvisioningStatus: 'failed',
+      phoneProvisioningError: NUMBER_TAKEN_MESSAGE,
+    });
+    if (updated.length === 0) throw new HttpError(409, 'Onboarding is already complete');
+    return;
+  }
   if (updated.length === 0) throw new HttpError(409, 'Onboarding is already complete');
 
   await enqueueProvisioning(jobs, ownerId);

@@ -1,16 +1,16 @@
 import { and, desc, eq, gte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import type { ListOrdersResponse, Order, OrderFilter, OrderStats } from '@shared/contracts/orders';
 import { previousOrderStatus, type OrderStatus, type PrepTime } from '@shared/domain/orders';
 import type { Database, Transaction } from '../../db/client';
 import { botPreferences, orders, restaurantProfiles } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
+import { decodeKeysetCursor, olderThan, takePage } from '../../http/keyset-cursor';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
-import { recordEvent, type RealtimeHub } from '../../realtime/realtime-hub';
+import type { RealtimeHub } from '../../realtime/realtime-hub';
+import { withEvents } from '../../realtime/with-events';
 import { enqueueSms, queueNotification } from '../notifications/notifications.service';
-import { attachDetails, loadOrders } from './order-loader';
-import { updateBotPreferences } from '../restaurants/restaurant.service';
+import { attachDetails, publishOrderChange } from '../order-view/order-view';
 
 export interface OrderDeps {
   db: Database;
@@ -47,30 +47,6 @@ function filterCondition(timeZone: string, filter: OrderFilter, includeEarlier: 
   }
 }
 
-/**
- * Keyset paging on (created_at, id). The timestamp travels as Postgres's own text, with its microseconds: a
- * JavaScript Date keeps only milliseconds and would skip orders created within the same millisecond.
- */
-interface Cursor {
-  createdAt: string;
-  id: string;
-}
-const cursorSchema = z.object({
-  createdAt: z.string().regex(/^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)$/),
-  id: z.uuid(),
-});
-const encodeCursor = (c: Cursor) => Buffer.from(`${c.createdAt}|${c.id}`).toString('base64url');
-function decodeCursor(value: string): Cursor {
-  const [createdAt, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  const parsed = cursorSchema.safeParse({ createdAt, id });
-  // Postgres writes '2026-11-21 12:36:29.219123+00'; check it is a real instant before handing it back to SQL.
-  const asIso = (createdAt ?? '').replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
-  if (!parsed.success || Number.isNaN(Date.parse(asIso))) {
-    throw new HttpError(400, 'Not a valid page cursor', 'cursor');
-  }
-  return parsed.data;
-}
-
 export async function getOrderStats(db: Database, ownerId: string, timeZone?: string): Promise<OrderStats> {
   const zone = timeZone ?? (await restaurantTimeZone(db, ownerId));
   const [row] = await db
@@ -93,11 +69,9 @@ export async function listOrders(
   ownerId: string,
   query: { filter: OrderFilter; cursor?: string; limit: number; includeEarlier: boolean },
 ): Promise<ListOrdersResponse> {
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const cursor = query.cursor ? decodeKeysetCursor(query.cursor) : null;
   const timeZone = await restaurantTimeZone(db, ownerId);
-  const after = cursor
-    ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
-    : undefined;
+  const after = cursor ? olderThan(orders.createdAt, orders.id, cursor) : undefined;
   const [rows, stats] = await Promise.all([
     db
       .select({ order: orders, createdAtText: sql<string>`${orders.createdAt}::text` })
@@ -107,15 +81,13 @@ export async function listOrders(
       .limit(query.limit + 1),
     getOrderStats(db, ownerId, timeZone),
   ]);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = takePage(rows, query.limit, (r) => ({ at: r.createdAtText, id: r.order.id }));
   return {
     orders: await attachDetails(
       db,
       page.map((r) => r.order),
     ),
-    nextCursor:
-      rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.order.id }) : null,
+    nextCursor,
     stats,
   };
 }
@@ -141,7 +113,7 @@ function conflictReason(current: OrderStatus, transition: Transition): string {
  */
 export async function changeOrderStatus(deps: OrderDeps, ownerId: string, orderId: string, transition: Transition) {
   const { db, hub, jobs, sms } = deps;
-  const result = await db.transaction(async (tx) => {
+  return withEvents(db, hub, async (tx, events) => {
     const [updated] = await tx
       .update(orders)
       .set({
@@ -164,13 +136,9 @@ export async function changeOrderStatus(deps: OrderDeps, ownerId: string, orderI
     const notificationId = textToSend
       ? await queueNotification(tx, { orderId, restaurantId: ownerId, kind: textToSend, provider: sms.name })
       : null;
-    const [order] = await loadOrders(tx, ownerId, [orderId]);
-    const event = await recordEvent(tx, ownerId, { type: 'order.updated', order: order! });
-    return { order: order!, event, notificationId };
+    if (notificationId) events.afterCommit(() => enqueueSms(jobs, notificationId));
+    return (await publishOrderChange(tx, events, ownerId, orderId))!;
   });
-  hub.deliver(ownerId, [result.event]);
-  if (result.notificationId) await enqueueSms(jobs, result.notificationId);
-  return result.order;
 }
 
 /** Setting a prep time always tells the customer when to come; 'ready' is texted when automatic texts are on. */
@@ -182,15 +150,6 @@ async function textFor(tx: Transaction, ownerId: string, t: Transition) {
     .from(botPreferences)
     .where(eq(botPreferences.restaurantId, ownerId));
   return (prefs?.autoSmsEnabled ?? true) ? ('ready' as const) : null;
-}
-
-export async function setBusyMode(deps: Pick<OrderDeps, 'db' | 'hub'>, ownerId: string, isBusyMode: boolean) {
-  const event = await deps.db.transaction(async (tx) => {
-    await updateBotPreferences(tx, ownerId, { isBusyMode });
-    return recordEvent(tx, ownerId, { type: 'restaurant.updated', isBusyMode });
-  });
-  deps.hub.deliver(ownerId, [event]);
-  return { isBusyMode };
 }
 
 export type { Order };

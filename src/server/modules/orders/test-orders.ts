@@ -1,18 +1,19 @@
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { multiplyCents, sumCents, type Cents } from '@shared/domain/money';
 import { menuItems, orderItems, orders } from '../../db/schema';
-import { recordEvent } from '../../realtime/realtime-hub';
-import { loadOrders } from './order-loader';
+import { withEvents } from '../../realtime/with-events';
+import { loadOrders } from '../order-view/order-view';
 import type { OrderDeps } from './orders.service';
 
 /** Used when the restaurant has no menu yet, so a test order still looks like a real one. */
 export const SAMPLE_MENU = [
-  { name: 'Margherita Pizza', price: 14 },
-  { name: 'Chicken Burrito', price: 11.5 },
-  { name: 'Pad Thai', price: 13 },
-  { name: 'Caesar Salad', price: 9.5 },
-  { name: 'Cheeseburger', price: 12 },
-  { name: 'Garlic Bread', price: 5 },
+  { name: 'Margherita Pizza', priceCents: 1400 },
+  { name: 'Chicken Burrito', priceCents: 1150 },
+  { name: 'Pad Thai', priceCents: 1300 },
+  { name: 'Caesar Salad', priceCents: 950 },
+  { name: 'Cheeseburger', priceCents: 1200 },
+  { name: 'Garlic Bread', priceCents: 500 },
 ];
 
 const CUSTOMERS = ['Maria Garcia', 'James Smith', 'Aisha Khan', 'Wei Chen', 'Sofia Rossi', 'Liam Murphy', 'Noah Kim'];
@@ -44,14 +45,14 @@ export async function createTestOrder(
   const menu = isCustomOrder
     ? []
     : await db
-        .select({ id: menuItems.id, name: menuItems.name, price: menuItems.price })
+        .select({ id: menuItems.id, name: menuItems.name, priceCents: menuItems.priceCents })
         .from(menuItems)
         .where(and(eq(menuItems.restaurantId, ownerId), eq(menuItems.isAvailable, true)));
 
   const lines = isCustomOrder ? [] : chooseLines(menu.length > 0 ? menu : SAMPLE_MENU.map((m) => ({ id: null, ...m })));
-  const total = Math.round(lines.reduce((sum, l) => sum + l.price * l.quantity, 0) * 100) / 100;
+  const totalCents = sumCents(lines.map((l) => multiplyCents(l.priceCents, l.quantity)));
 
-  const result = await db.transaction(async (tx) => {
+  return withEvents(db, hub, async (tx, events) => {
     const [order] = await tx
       .insert(orders)
       .values({
@@ -62,7 +63,7 @@ export async function createTestOrder(
         customerName: pick(CUSTOMERS),
         isCustomOrder,
         customOrderText: isCustomOrder ? customOrderText || pick(CUSTOM_REQUESTS) : null,
-        total: isCustomOrder ? null : total,
+        totalCents: isCustomOrder ? null : totalCents,
         source: 'test',
       })
       .returning({ id: orders.id });
@@ -73,19 +74,17 @@ export async function createTestOrder(
           menuItemId: l.id,
           name: l.name,
           quantity: l.quantity,
-          unitPrice: l.price,
+          unitPriceCents: l.priceCents,
         })),
       );
     }
     const [loaded] = await loadOrders(tx, ownerId, [order!.id]);
-    const event = await recordEvent(tx, ownerId, { type: 'order.created', order: loaded! });
-    return { order: loaded!, event };
+    await events.record(ownerId, { type: 'order.created', order: loaded! });
+    return loaded!;
   });
-  hub.deliver(ownerId, [result.event]);
-  return result.order;
 }
 
-function chooseLines(menu: { id: string | null; name: string; price: number }[]) {
+function chooseLines(menu: { id: string | null; name: string; priceCents: Cents }[]) {
   const count = randomInt(1, Math.min(3, menu.length) + 1);
   const shuffled = [...menu];
   for (let i = shuffled.length - 1; i > 0; i--) {

@@ -2,16 +2,35 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { PhoneSystemResponse } from '@shared/contracts/restaurant';
 import { agentHoursFrom } from '@shared/domain/hours';
 import type { Database } from '../../db/client';
+import { violatedUniqueConstraint } from '../../db/errors';
 import { restaurantProfiles } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import type { JobQueue, QueueName } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
-import type { VoiceProvider } from '../../providers/voice/voice-provider';
+import { VoiceProviderError, type CreatedAgent, type VoiceProvider } from '../../providers/voice/voice-provider';
 import { getBotPreferences, getBusinessHours } from '../restaurants/restaurant.service';
+import { buildAssistant } from '../voice/assistant';
+import { loadCallContext } from '../voice/call-context';
 
 export const PROVISION_PHONE_QUEUE = 'provision-phone' satisfies QueueName;
 export interface ProvisionPhoneJob {
   userId: string;
+}
+
+/** Shown to the owner when the number they chose is already another restaurant's. */
+export const NUMBER_TAKEN_MESSAGE = 'This number is already connected to another PickupLine restaurant.';
+/** How many numbers the provider is asked for, in one attempt, while each turns out to be another restaurant's. */
+export const MAX_NUMBER_CANDIDATES = 20;
+/** The unique indexes that keep a number, and the provider's id for it, to one restaurant. */
+const NUMBER_INDEXES = new Set([
+  'restaurant_profiles_vapi_phone_number_unique',
+  'restaurant_profiles_vapi_phone_number_id_unique',
+]);
+
+/** Whether a write failed because the number (or its provider id) is already stored for another restaurant. */
+export function isNumberTaken(error: unknown): boolean {
+  const index = violatedUniqueConstraint(error);
+  return index !== null && NUMBER_INDEXES.has(index);
 }
 
 export async function getPhoneSystem(
@@ -30,10 +49,13 @@ export async function getPhoneSystem(
     .from(restaurantProfiles)
     .where(eq(restaurantProfiles.id, ownerId));
   if (!row) throw notFound('Restaurant profile');
+  // A set-up under way or failed may already have saved its agent (to reuse it on retry); it is shown once active.
+  const agentId = row.status === 'active' ? row.agentId : null;
   return {
     ...row,
+    agentId,
     provider: voice.name,
-    agentDashboardUrl: row.agentId ? voice.agentDashboardUrl(row.agentId) : null,
+    agentDashboardUrl: agentId ? voice.agentDashboardUrl(agentId) : null,
   };
 }
 
@@ -76,8 +98,12 @@ export async function recoverPendingProvisioning(db: Database, jobs: JobQueue) {
 }
 
 /**
- * The create-vapi-agent step: Monday's hours (or 09:00–17:00), the assistant's language, and the owner's own number
- * only when they confirmed it (otherwise the provider assigns a new one). Safe to run twice.
+ * The create-vapi-agent step: the restaurant's assistant as it is now, Monday's hours (or 09:00–17:00), the
+ * assistant's language, and the owner's own number only when they confirmed it (otherwise the provider assigns a new
+ * one). Safe to run twice: the agent is saved as soon as it exists and reused by the next attempt, and the provider
+ * finds a number an earlier attempt created. A number that another restaurant already has is asked for again (up
+ * to MAX_NUMBER_CANDIDATES times), except the owner's own, which fails the set-up with NUMBER_TAKEN_MESSAGE.
+ * A refusal the provider calls permanent fails the set-up at once; anything else is retried by the queue.
  */
 export async function provisionPhoneSystem(
   { db, voice, logger }: { db: Database; voice: VoiceProvider; logger: Logger },
@@ -87,36 +113,84 @@ export async function provisionPhoneSystem(
   const [restaurant] = await db.select().from(restaurantProfiles).where(eq(restaurantProfiles.id, userId));
   if (!restaurant || restaurant.phoneProvisioningStatus !== 'pending') return;
   try {
-    const [hours, bot] = await Promise.all([getBusinessHours(db, userId), getBotPreferences(db, userId)]);
-    const agent = await voice.createAgent({
-      userId,
-      restaurantName: restaurant.restaurantName ?? '',
-      language: bot.language,
-      ...agentHoursFrom(hours),
-      phoneNumber: restaurant.phoneNumberPending ? undefined : (restaurant.vapiPhoneNumber ?? undefined),
-    });
-    await db
-      .update(restaurantProfiles)
-      .set({
-        vapiAgentId: agent.agentId,
-        vapiPhoneNumber: agent.phoneNumber,
-        phoneNumberPending: false,
-        phoneProvisioningStatus: 'active',
-        phoneProvisioningError: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(restaurantProfiles.id, userId));
+    const ownNumber = restaurant.phoneNumberPending ? undefined : (restaurant.vapiPhoneNumber ?? undefined);
+    const [hours, bot, context] = await Promise.all([
+      getBusinessHours(db, userId),
+      getBotPreferences(db, userId),
+      loadCallContext(db, userId),
+    ]);
+    if (!context) throw new Error('Restaurant profile not found');
+    const assistant = { ...buildAssistant(context, { serverUrl: voice.serverUrl, now: new Date() }) };
+    let existingAgentId = restaurant.vapiAgentId ?? undefined;
+    let previousNumber: string | undefined;
+    for (let attempt = 0; ; attempt++) {
+      const agent = await voice.createAgent({
+        userId,
+        restaurantName: restaurant.restaurantName ?? '',
+        language: bot.language,
+        ...agentHoursFrom(hours),
+        phoneNumber: ownNumber,
+        contactNumber: restaurant.phoneNumber ?? undefined,
+        assistant,
+        attempt,
+        existingAgentId,
+        onAgentCreated: (agentId) => saveAgentInProgress(db, userId, agentId),
+      });
+      if (await storeActivePhoneSystem(db, userId, agent)) break;
+      // The owner's own number, or one the provider gives again (Vapi keeps finding the number it made for this
+      // restaurant): asking once more cannot help.
+      if (agent.phoneNumber === ownNumber || agent.phoneNumber === previousNumber) {
+        throw new VoiceProviderError(NUMBER_TAKEN_MESSAGE, true);
+      }
+      previousNumber = agent.phoneNumber;
+      if (attempt + 1 >= MAX_NUMBER_CANDIDATES) {
+        throw new VoiceProviderError(`No free phone number was found in ${MAX_NUMBER_CANDIDATES} tries.`, false);
+      }
+      logger.info({ userId, phoneNumber: agent.phoneNumber }, 'number already taken; asking for another');
+      existingAgentId = agent.agentId;
+    }
     logger.info({ userId, provider: voice.name }, 'phone system set up');
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    logger.warn({ userId, err: error, isLastAttempt }, 'phone system setup failed');
-    if (isLastAttempt) {
+    const isPermanent = error instanceof VoiceProviderError && error.isPermanent;
+    logger.warn({ userId, err: error, isLastAttempt, isPermanent }, 'phone system setup failed');
+    if (isLastAttempt || isPermanent) {
       await db
         .update(restaurantProfiles)
         .set({ phoneProvisioningStatus: 'failed', phoneProvisioningError: message, updatedAt: new Date() })
         .where(eq(restaurantProfiles.id, userId));
       return;
     }
+    throw error;
+  }
+}
+
+/** Saves a new agent before its number is asked for, so the next attempt reuses it instead of making another. */
+async function saveAgentInProgress(db: Database, userId: string, agentId: string) {
+  await db
+    .update(restaurantProfiles)
+    .set({ vapiAgentId: agentId, updatedAt: new Date() })
+    .where(and(eq(restaurantProfiles.id, userId), eq(restaurantProfiles.phoneProvisioningStatus, 'pending')));
+}
+
+/** Stores the agent and number as active; false when the number (or its id) already belongs to another restaurant. */
+async function storeActivePhoneSystem(db: Database, userId: string, agent: CreatedAgent): Promise<boolean> {
+  try {
+    await db
+      .update(restaurantProfiles)
+      .set({
+        vapiAgentId: agent.agentId,
+        vapiPhoneNumber: agent.phoneNumber,
+        vapiPhoneNumberId: agent.phoneNumberId,
+        phoneNumberPending: false,
+        phoneProvisioningStatus: 'active',
+        phoneProvisioningError: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(restaurantProfiles.id, userId));
+    return true;
+  } catch (error) {
+    if (isNumberTaken(error)) return false;
     throw error;
   }
 }

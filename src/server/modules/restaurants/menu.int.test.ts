@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/test-app';
 import { menuItems } from '../../db/schema';
 import type { MenuItem } from '@shared/contracts/restaurant';
@@ -35,6 +35,13 @@ describe('menu items', () => {
     return row;
   }
 
+  /** The price as the database holds it, numeric dollars as text. */
+  async function readStoredPrice(id: string) {
+    // Both drivers answer raw SQL with { rows }; drizzle types it loosely across them.
+    const result: unknown = await t.db.execute(sql`select price::text as price from menu_items where id = ${id}`);
+    return (result as { rows: { price: string }[] }).rows[0]?.price;
+  }
+
   async function countOwnerRows(userId: string) {
     return (await t.db.select({ id: menuItems.id }).from(menuItems).where(eq(menuItems.restaurantId, userId))).length;
   }
@@ -58,53 +65,57 @@ describe('menu items', () => {
     expect(item).toEqual({
       id: expect.stringMatching(UUID) as string,
       name: 'Garlic bread',
+      aliases: [],
       description: null,
-      price: 0,
+      priceCents: 0,
       preparationTime: 15,
       isAvailable: true,
     });
     expect(await readItemRow(item.id)).toMatchObject({
       restaurantId: owner.userId,
-      price: 0,
+      priceCents: 0,
       preparationTime: 15,
       description: null,
     });
 
     const nulls = await createItem(owner.cookie, {
       name: 'Olives',
-      price: null,
+      priceCents: null,
       preparationTime: null,
       description: '',
     });
-    expect(nulls).toMatchObject({ price: 0, preparationTime: 15, description: null });
+    expect(nulls).toMatchObject({ priceCents: 0, preparationTime: 15, description: null });
   });
 
-  it('creating with every field keeps them, price as a number with cents', async () => {
+  it('creating with every field keeps them, price in integer cents', async () => {
     const owner = await newOwner();
     const item = await createItem(owner.cookie, {
       name: '  Margherita ',
       description: 'Tomato, mozzarella, basil',
-      price: 12.99,
+      priceCents: 1299,
       preparationTime: 20,
     });
     expect(item).toMatchObject({
       name: 'Margherita',
       description: 'Tomato, mozzarella, basil',
-      price: 12.99,
+      priceCents: 1299,
       preparationTime: 20,
     });
-    expect(await readItemRow(item.id)).toMatchObject({ price: 12.99, preparationTime: 20 });
+    expect(await readItemRow(item.id)).toMatchObject({ priceCents: 1299, preparationTime: 20 });
+    // The column is still numeric(10, 2) dollars.
+    expect(await readStoredPrice(item.id)).toBe('12.99');
   });
 
   let rejectedOwner: { cookie: string; userId: string } | undefined;
   it.each([
-    ['price', { name: 'Soup', price: -1 }, 'Price cannot be negative'],
-    ['price', { name: 'Soup', price: 1.005 }, 'Price can have at most two decimals'],
-    ['price', { name: 'Soup', price: '4.50' }, undefined],
+    ['priceCents', { name: 'Soup', priceCents: -1 }, 'Price cannot be negative'],
+    ['priceCents', { name: 'Soup', priceCents: 100.5 }, 'Price can have at most two decimals'],
+    ['priceCents', { name: 'Soup', priceCents: 1_000_000 }, 'Price must be under $10,000'],
+    ['priceCents', { name: 'Soup', priceCents: '450' }, 'Price must be a number'],
     ['preparationTime', { name: 'Soup', preparationTime: 1.5 }, 'Prep time must be whole minutes'],
     ['preparationTime', { name: 'Soup', preparationTime: 0 }, 'Prep time must be at least 1 minute'],
-    ['name', { price: 3 }, undefined],
-    ['name', { name: '   ', price: 3 }, 'Name is required'],
+    ['name', { priceCents: 300 }, undefined],
+    ['name', { name: '   ', priceCents: 300 }, 'Name is required'],
   ] as const)('a bad %s is a 400 naming it, and nothing is written', async (field, json, message) => {
     const owner = (rejectedOwner ??= await newOwner());
     await expectBadRequest(
@@ -117,37 +128,46 @@ describe('menu items', () => {
 
   it('accepts a price of exactly 0 and a prep time of 1 minute', async () => {
     const owner = await newOwner();
-    const item = await createItem(owner.cookie, { name: 'Water', price: 0, preparationTime: 1 });
-    expect(item).toMatchObject({ price: 0, preparationTime: 1 });
+    const item = await createItem(owner.cookie, { name: 'Water', priceCents: 0, preparationTime: 1 });
+    expect(item).toMatchObject({ priceCents: 0, preparationTime: 1 });
+  });
+
+  it('accepts a price just under $10,000 and stores it exactly', async () => {
+    const owner = await newOwner();
+    const item = await createItem(owner.cookie, { name: 'Banquet', priceCents: 999_999 });
+    expect(item).toMatchObject({ priceCents: 999_999 });
+    expect(await readStoredPrice(item.id)).toBe('9999.99');
+    expect(await listItems(owner.cookie)).toEqual([expect.objectContaining({ priceCents: 999_999 })]);
   });
 
   it('each owner lists only their own items, oldest first', async () => {
     const ann = await newOwner();
     const bob = await newOwner();
-    await createItem(ann.cookie, { name: 'Calzone', price: 11 });
-    await createItem(bob.cookie, { name: 'Pad Thai', price: 13.5 });
-    await createItem(ann.cookie, { name: 'Tiramisu', price: 6.25 });
+    await createItem(ann.cookie, { name: 'Calzone', priceCents: 1100 });
+    await createItem(bob.cookie, { name: 'Pad Thai', priceCents: 1350 });
+    await createItem(ann.cookie, { name: 'Tiramisu', priceCents: 625 });
 
     expect((await listItems(ann.cookie)).map((i) => i.name)).toEqual(['Calzone', 'Tiramisu']);
-    expect(await listItems(bob.cookie)).toEqual([expect.objectContaining({ name: 'Pad Thai', price: 13.5 })]);
+    expect(await listItems(bob.cookie)).toEqual([expect.objectContaining({ name: 'Pad Thai', priceCents: 1350 })]);
     expect(await listItems((await newOwner()).cookie)).toEqual([]);
   });
 
   it('the owner can edit an item and switch its availability', async () => {
     const owner = await newOwner();
-    const item = await createItem(owner.cookie, { name: 'Lasagne', price: 14, preparationTime: 25 });
+    const item = await createItem(owner.cookie, { name: 'Lasagne', priceCents: 1400, preparationTime: 25 });
 
     const put = await t.request(`/api/menu-items/${item.id}`, {
       method: 'PUT',
       cookie: owner.cookie,
-      json: { name: 'Lasagne al forno', description: 'Baked', price: 15.5, preparationTime: 30 },
+      json: { name: 'Lasagne al forno', description: 'Baked', priceCents: 1550, preparationTime: 30 },
     });
     expect(put.status).toBe(200);
     expect(await put.json()).toEqual({
       id: item.id,
       name: 'Lasagne al forno',
+      aliases: [],
       description: 'Baked',
-      price: 15.5,
+      priceCents: 1550,
       preparationTime: 30,
       isAvailable: true,
     });
@@ -162,9 +182,9 @@ describe('menu items', () => {
       id: item.id,
       isAvailable: false,
       name: 'Lasagne al forno',
-      price: 15.5,
+      priceCents: 1550,
     });
-    expect(await readItemRow(item.id)).toMatchObject({ isAvailable: false, price: 15.5, preparationTime: 30 });
+    expect(await readItemRow(item.id)).toMatchObject({ isAvailable: false, priceCents: 1550, preparationTime: 30 });
 
     // Saving without price or prep time applies the same defaults as creating.
     const resave = await t.request(`/api/menu-items/${item.id}`, {
@@ -173,21 +193,119 @@ describe('menu items', () => {
       json: { name: 'Lasagne' },
     });
     expect(resave.status).toBe(200);
-    expect(await resave.json()).toMatchObject({ price: 0, preparationTime: 15, description: null, isAvailable: false });
+    expect(await resave.json()).toMatchObject({
+      priceCents: 0,
+      preparationTime: 15,
+      description: null,
+      isAvailable: false,
+    });
+  });
+
+  describe('other names (aliases)', () => {
+    it('are saved trimmed, without blanks or repeats, in any language, and listed with the item', async () => {
+      const owner = await newOwner();
+      const item = await createItem(owner.cookie, {
+        name: 'Chicken Burrito',
+        priceCents: 1100,
+        aliases: ['  pollo burrito ', '', '   ', '鸡肉卷', 'Pollo Burrito', 'burrito au poulet'],
+      });
+      expect(item.aliases).toEqual(['pollo burrito', '鸡肉卷', 'burrito au poulet']);
+      expect((await readItemRow(item.id))?.aliases).toEqual(['pollo burrito', '鸡肉卷', 'burrito au poulet']);
+      expect(await listItems(owner.cookie)).toEqual([
+        expect.objectContaining({ id: item.id, aliases: ['pollo burrito', '鸡肉卷', 'burrito au poulet'] }),
+      ]);
+    });
+
+    it('left out or null, an item has none', async () => {
+      const owner = await newOwner();
+      expect((await createItem(owner.cookie, { name: 'Nachos' })).aliases).toEqual([]);
+      expect((await createItem(owner.cookie, { name: 'Salsa', aliases: null })).aliases).toEqual([]);
+      const stored = await t.db.select().from(menuItems).where(eq(menuItems.restaurantId, owner.userId));
+      expect(stored.map((row) => row.aliases)).toEqual([[], []]);
+    });
+
+    it('an edit replaces the list, and marking sold out keeps it', async () => {
+      const owner = await newOwner();
+      const item = await createItem(owner.cookie, { name: 'Pho', aliases: ['phở', 'noodle soup'] });
+
+      const put = await t.request(`/api/menu-items/${item.id}`, {
+        method: 'PUT',
+        cookie: owner.cookie,
+        json: { name: 'Pho', aliases: ['牛肉粉', 'soupe pho'] },
+      });
+      expect(put.status).toBe(200);
+      expect(((await put.json()) as MenuItem).aliases).toEqual(['牛肉粉', 'soupe pho']);
+
+      const patch = await t.request(`/api/menu-items/${item.id}/availability`, {
+        method: 'PATCH',
+        cookie: owner.cookie,
+        json: { isAvailable: false },
+      });
+      expect(((await patch.json()) as MenuItem).aliases).toEqual(['牛肉粉', 'soupe pho']);
+      expect((await readItemRow(item.id))?.aliases).toEqual(['牛肉粉', 'soupe pho']);
+
+      const cleared = await t.request(`/api/menu-items/${item.id}`, {
+        method: 'PUT',
+        cookie: owner.cookie,
+        json: { name: 'Pho', aliases: [] },
+      });
+      expect(((await cleared.json()) as MenuItem).aliases).toEqual([]);
+      expect((await readItemRow(item.id))?.aliases).toEqual([]);
+    });
+
+    it('accepts exactly 10 names of exactly 60 characters', async () => {
+      const owner = await newOwner();
+      const names = Array.from({ length: 10 }, (_, i) => `${i}`.padEnd(60, 'x'));
+      expect((await createItem(owner.cookie, { name: 'Combo', aliases: names })).aliases).toEqual(names);
+    });
+
+    it.each([
+      [Array.from({ length: 11 }, (_, i) => `name ${i}`), 'Give at most 10 other names'],
+      [['fine', 'y'.repeat(61)], 'Each other name must be at most 60 characters'],
+      ['pollo burrito', 'Other names must be a list of names'],
+      [[42], 'Other names must be text'],
+    ])('refuses %j with a 400 naming aliases, and writes nothing', async (aliases, message) => {
+      const owner = await newOwner();
+      const response = await t.request('/api/menu-items', {
+        method: 'POST',
+        cookie: owner.cookie,
+        json: { name: 'Soup', aliases },
+      });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as ApiError;
+      expect(body.field?.startsWith('aliases')).toBe(true);
+      expect(body.error).toBe(`${body.field}: ${message}`);
+      expect(await countOwnerRows(owner.userId)).toBe(0);
+    });
+
+    it('a refused edit leaves the names as they were', async () => {
+      const owner = await newOwner();
+      const item = await createItem(owner.cookie, { name: 'Tacos', aliases: ['taquitos'] });
+      await expectBadRequest(
+        await t.request(`/api/menu-items/${item.id}`, {
+          method: 'PUT',
+          cookie: owner.cookie,
+          json: { name: 'Tacos', aliases: Array.from({ length: 12 }, (_, i) => `t${i}`) },
+        }),
+        'aliases',
+        'Give at most 10 other names',
+      );
+      expect((await readItemRow(item.id))?.aliases).toEqual(['taquitos']);
+    });
   });
 
   it('a bad edit is a 400 and leaves the item as it was', async () => {
     const owner = await newOwner();
-    const item = await createItem(owner.cookie, { name: 'Risotto', price: 16, preparationTime: 22 });
+    const item = await createItem(owner.cookie, { name: 'Risotto', priceCents: 1600, preparationTime: 22 });
     const before = await readItemRow(item.id);
 
     await expectBadRequest(
       await t.request(`/api/menu-items/${item.id}`, {
         method: 'PUT',
         cookie: owner.cookie,
-        json: { name: 'Risotto', price: -3 },
+        json: { name: 'Risotto', priceCents: -300 },
       }),
-      'price',
+      'priceCents',
     );
     await expectBadRequest(
       await t.request(`/api/menu-items/${item.id}/availability`, {
@@ -206,7 +324,7 @@ describe('menu items', () => {
     const item = await createItem(ann.cookie, {
       name: 'Carbonara',
       description: 'Guanciale',
-      price: 13,
+      priceCents: 1300,
       preparationTime: 18,
     });
     const before = await readItemRow(item.id);
@@ -214,7 +332,7 @@ describe('menu items', () => {
     const put = await t.request(`/api/menu-items/${item.id}`, {
       method: 'PUT',
       cookie: mallory.cookie,
-      json: { name: 'Hijacked', price: 0.01, preparationTime: 1 },
+      json: { name: 'Hijacked', priceCents: 1, preparationTime: 1 },
     });
     expect(put.status).toBe(404);
     expect(((await put.json()) as ApiError).error).toBe('Menu item not found');
@@ -272,8 +390,8 @@ describe('menu items', () => {
 
   it('deleting an own item is a 204, after which it is gone', async () => {
     const owner = await newOwner();
-    const keep = await createItem(owner.cookie, { name: 'Focaccia', price: 5 });
-    const drop = await createItem(owner.cookie, { name: 'Bruschetta', price: 7 });
+    const keep = await createItem(owner.cookie, { name: 'Focaccia', priceCents: 500 });
+    const drop = await createItem(owner.cookie, { name: 'Bruschetta', priceCents: 700 });
 
     const response = await t.request(`/api/menu-items/${drop.id}`, { method: 'DELETE', cookie: owner.cookie });
     expect(response.status).toBe(204);

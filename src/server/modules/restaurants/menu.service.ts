@@ -1,13 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { MenuItem } from '@shared/contracts/restaurant';
+import type { Cents } from '@shared/domain/money';
 import type { Database } from '../../db/client';
 import { menuItems } from '../../db/schema';
 import { notFound } from '../../http/errors';
 
 type MenuItemValues = {
   name: string;
+  aliases?: string[];
   description: string | null;
-  price: number;
+  priceCents: Cents;
   preparationTime: number;
   isAvailable?: boolean;
 };
@@ -15,8 +17,9 @@ type MenuItemValues = {
 const columns = {
   id: menuItems.id,
   name: menuItems.name,
+  aliases: menuItems.aliases,
   description: menuItems.description,
-  price: menuItems.price,
+  priceCents: menuItems.priceCents,
   preparationTime: menuItems.preparationTime,
   isAvailable: menuItems.isAvailable,
 };

@@ -93,6 +93,7 @@ describe('restaurant settings', () => {
         phoneNumber: '',
         address: '',
         timezone: null,
+        forwardingPhone: null,
         onboardingStep: 1,
         hasCompletedOnboarding: false,
       } satisfies RestaurantResponse);
@@ -107,7 +108,12 @@ describe('restaurant settings', () => {
         json: { ...VALID_INFO, restaurantName: `  ${VALID_INFO.restaurantName}  ` },
       });
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ ...VALID_INFO, onboardingStep: 1, hasCompletedOnboarding: false });
+      expect(await response.json()).toEqual({
+        ...VALID_INFO,
+        forwardingPhone: null,
+        onboardingStep: 1,
+        hasCompletedOnboarding: false,
+      });
 
       expect(await readRestaurantRow(owner.userId)).toMatchObject(VALID_INFO);
       const again = (await (await t.request('/api/restaurant', { cookie: owner.cookie })).json()) as RestaurantResponse;
@@ -195,6 +201,58 @@ describe('restaurant settings', () => {
       );
       expect(await readRestaurantRow(owner.userId)).toEqual(before);
     });
+  });
+
+  describe('staff phone line (forwardingPhone)', () => {
+    const put = (cookie: string, json: unknown) => t.request('/api/restaurant', { method: 'PUT', cookie, json });
+    const read = async (cookie: string) =>
+      (await (await t.request('/api/restaurant', { cookie })).json()) as RestaurantResponse;
+
+    it('is stored in E.164, read back, kept when a later save leaves it out, and cleared when empty', async () => {
+      const owner = await newOwner();
+      const other = await newOwner();
+
+      const saved = await put(owner.cookie, { ...VALID_INFO, forwardingPhone: ' (555) 987-6543 ' });
+      expect(saved.status).toBe(200);
+      expect(await saved.json()).toMatchObject({ ...VALID_INFO, forwardingPhone: '+15559876543' });
+      expect((await readRestaurantRow(owner.userId)).forwardingPhone).toBe('+15559876543');
+      expect((await read(owner.cookie)).forwardingPhone).toBe('+15559876543');
+
+      // A request from before the field existed changes everything else and keeps the staff line.
+      expect((await put(owner.cookie, { ...VALID_INFO, address: '1 New Road' })).status).toBe(200);
+      expect(await readRestaurantRow(owner.userId)).toMatchObject({
+        address: '1 New Road',
+        forwardingPhone: '+15559876543',
+      });
+
+      expect((await put(owner.cookie, { ...VALID_INFO, forwardingPhone: '+44 20 7946 0958' })).status).toBe(200);
+      expect((await read(owner.cookie)).forwardingPhone).toBe('+442079460958');
+
+      for (const cleared of ['', '   ', null]) {
+        await put(owner.cookie, { ...VALID_INFO, forwardingPhone: '555-987-6543' });
+        const response = await put(owner.cookie, { ...VALID_INFO, forwardingPhone: cleared });
+        expect(response.status).toBe(200);
+        expect(((await response.json()) as RestaurantResponse).forwardingPhone).toBeNull();
+        expect((await readRestaurantRow(owner.userId)).forwardingPhone).toBeNull();
+      }
+      expect((await readRestaurantRow(other.userId)).forwardingPhone).toBeNull();
+    });
+
+    it.each(['call the kitchen', '12345', '555-123-456', '1234567890123456', '442079460958'])(
+      'rejects %j with the phone message and writes nothing',
+      async (forwardingPhone) => {
+        const owner = await newOwner();
+        await put(owner.cookie, { ...VALID_INFO, forwardingPhone: '555-987-6543' });
+        const before = await readRestaurantRow(owner.userId);
+
+        await expectBadRequest(
+          await put(owner.cookie, { ...VALID_INFO, restaurantName: 'Changed', forwardingPhone }),
+          'forwardingPhone',
+          'Please enter a valid phone number',
+        );
+        expect(await readRestaurantRow(owner.userId)).toEqual(before);
+      },
+    );
   });
 
   describe('business hours', () => {
@@ -360,6 +418,7 @@ describe('restaurant settings', () => {
         greetingMessage: 'Welcome to Luigi’s Trattoria! How can I help you today?',
         busyMessage: 'We are currently busy, please call again later.',
         autoSmsEnabled: true,
+        allowCustomOrders: true,
         isBusyMode: false,
         isSaved: false,
       } satisfies BotPreferencesResponse);
@@ -444,6 +503,54 @@ describe('restaurant settings', () => {
         json: { autoSmsEnabled: true },
       });
       expect((await readBotRows(owner.userId))[0]).toMatchObject({ autoSmsEnabled: true, ...VALID_BOT });
+    });
+
+    it('allowCustomOrders is stored on the restaurant, read back with the assistant settings, and kept when left out', async () => {
+      const owner = await newOwner();
+      const other = await newOwner();
+      const readBot = async (cookie: string) =>
+        (await (await t.request('/api/restaurant/bot', { cookie })).json()) as BotPreferencesResponse;
+      expect((await readBot(owner.cookie)).allowCustomOrders).toBe(true);
+
+      const response = await t.request('/api/restaurant/preferences', {
+        method: 'PUT',
+        cookie: owner.cookie,
+        json: { autoSmsEnabled: true, allowCustomOrders: false },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ autoSmsEnabled: true, allowCustomOrders: false, isSaved: true });
+      expect((await readRestaurantRow(owner.userId)).allowCustomOrders).toBe(false);
+      expect((await readBot(owner.cookie)).allowCustomOrders).toBe(false);
+
+      // The older request shape (automatic texts only) leaves the choice alone.
+      await t.request('/api/restaurant/preferences', {
+        method: 'PUT',
+        cookie: owner.cookie,
+        json: { autoSmsEnabled: false },
+      });
+      expect(await readBot(owner.cookie)).toMatchObject({ autoSmsEnabled: false, allowCustomOrders: false });
+
+      await t.request('/api/restaurant/preferences', {
+        method: 'PUT',
+        cookie: owner.cookie,
+        json: { autoSmsEnabled: false, allowCustomOrders: true },
+      });
+      expect((await readRestaurantRow(owner.userId)).allowCustomOrders).toBe(true);
+      expect((await readRestaurantRow(other.userId)).allowCustomOrders).toBe(true);
+    });
+
+    it('allowCustomOrders must be a boolean, and a refused request writes nothing', async () => {
+      const owner = await newOwner();
+      await expectBadRequest(
+        await t.request('/api/restaurant/preferences', {
+          method: 'PUT',
+          cookie: owner.cookie,
+          json: { autoSmsEnabled: false, allowCustomOrders: 'no' },
+        }),
+        'allowCustomOrders',
+      );
+      expect((await readRestaurantRow(owner.userId)).allowCustomOrders).toBe(true);
+      expect(await readBotRows(owner.userId)).toHaveLength(0);
     });
 
     it('preferences need a boolean', async () => {

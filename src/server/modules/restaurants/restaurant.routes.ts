@@ -9,7 +9,6 @@ import {
 } from '@shared/contracts/restaurant';
 import { busyModeSchema } from '@shared/contracts/orders';
 import type { AppEnv } from '../../http/types';
-import { setBusyMode } from '../orders/orders.service';
 import { requireSession } from '../../http/session';
 import { validate } from '../../http/validate';
 import {
@@ -19,6 +18,7 @@ import {
   replaceBusinessHours,
   saveBotPreferences,
   saveMessagingPreferences,
+  setBusyMode,
   updateRestaurantInfo,
 } from './restaurant.service';
 import { createMenuItem, deleteMenuItem, listMenuItems, updateMenuItem } from './menu.service';

@@ -4,13 +4,17 @@ import {
   defaultGreeting,
   type BotPreferencesInput,
   type BotPreferencesResponse,
+  type PreferencesInput,
   type RestaurantInfo,
   type RestaurantResponse,
 } from '@shared/contracts/restaurant';
 import { defaultBusinessHours, type DayHours } from '@shared/domain/hours';
+import { DEFAULT_LANGUAGE } from '@shared/domain/languages';
 import type { Database, Transaction } from '../../db/client';
 import { botPreferences, businessHours, restaurantProfiles } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import type { RealtimeHub } from '../../realtime/realtime-hub';
+import { withEvents } from '../../realtime/with-events';
 
 export async function getRestaurant(db: Database | Transaction, ownerId: string): Promise<RestaurantResponse> {
   const [row] = await db.select().from(restaurantProfiles).where(eq(restaurantProfiles.id, ownerId));
@@ -20,6 +24,7 @@ export async function getRestaurant(db: Database | Transaction, ownerId: string)
     phoneNumber: row.phoneNumber ?? '',
     address: row.address ?? '',
     timezone: row.timezone,
+    forwardingPhone: row.forwardingPhone,
     onboardingStep: row.onboardingStep,
     hasCompletedOnboarding: row.hasCompletedOnboarding,
   };
@@ -60,23 +65,34 @@ export async function replaceBusinessHours(db: Database, ownerId: string, hours:
 }
 
 export async function getBotPreferences(db: Database | Transaction, ownerId: string): Promise<BotPreferencesResponse> {
-  const [row] = await db.select().from(botPreferences).where(eq(botPreferences.restaurantId, ownerId));
+  const [found] = await db
+    .select({
+      bot: botPreferences,
+      restaurantName: restaurantProfiles.restaurantName,
+      allowCustomOrders: restaurantProfiles.allowCustomOrders,
+    })
+    .from(restaurantProfiles)
+    .leftJoin(botPreferences, eq(botPreferences.restaurantId, restaurantProfiles.id))
+    .where(eq(restaurantProfiles.id, ownerId));
+  if (!found) throw notFound('Restaurant profile');
+  const { bot: row, allowCustomOrders } = found;
   if (row) {
     return {
       language: row.language,
       greetingMessage: row.greetingMessage,
       busyMessage: row.busyMessage,
       autoSmsEnabled: row.autoSmsEnabled,
+      allowCustomOrders,
       isBusyMode: row.isBusyMode,
       isSaved: true,
     };
   }
-  const restaurant = await getRestaurant(db, ownerId);
   return {
-    language: 'en',
-    greetingMessage: defaultGreeting(restaurant.restaurantName),
+    language: DEFAULT_LANGUAGE,
+    greetingMessage: defaultGreeting(found.restaurantName ?? ''),
     busyMessage: DEFAULT_BUSY_MESSAGE,
     autoSmsEnabled: true,
+    allowCustomOrders,
     isBusyMode: false,
     isSaved: false,
   };
@@ -114,13 +130,34 @@ export async function updateBotPreferences(
     .onConflictDoUpdate({ target: botPreferences.restaurantId, set: { ...patch, updatedAt: new Date() } });
 }
 
-/** Automatic texts on or off. */
+/** Busy mode on or off; open dashboards see the switch move. */
+export async function setBusyMode(
+  deps: { db: Database; hub: Pick<RealtimeHub, 'deliver'> },
+  ownerId: string,
+  isBusyMode: boolean,
+) {
+  await withEvents(deps.db, deps.hub, async (tx, events) => {
+    await updateBotPreferences(tx, ownerId, { isBusyMode });
+    await events.record(ownerId, { type: 'restaurant.updated', isBusyMode });
+  });
+  return { isBusyMode };
+}
+
+/** Automatic texts on or off, and (when given) whether the assistant takes custom orders. */
 export async function saveMessagingPreferences(
   db: Database,
   ownerId: string,
-  { autoSmsEnabled }: { autoSmsEnabled: boolean },
+  { autoSmsEnabled, allowCustomOrders }: PreferencesInput,
 ) {
-  await updateBotPreferences(db, ownerId, { autoSmsEnabled });
+  await db.transaction(async (tx) => {
+    await updateBotPreferences(tx, ownerId, { autoSmsEnabled });
+    if (allowCustomOrders !== undefined) {
+      await tx
+        .update(restaurantProfiles)
+        .set({ allowCustomOrders, updatedAt: new Date() })
+        .where(eq(restaurantProfiles.id, ownerId));
+    }
+  });
   return getBotPreferences(db, ownerId);
 }
 

@@ -2,7 +2,7 @@ import type { Env } from '../../env';
 import type { Logger } from '../../logger';
 import { createLocalSmsProvider } from './local-sms-provider';
 import type { SmsProvider } from './sms-provider';
-import { createTwilioSmsProvider } from './twilio-sms-provider';
+import { createTwilioSmsProvider, TWILIO_STATUS_CALLBACK_PATH } from './twilio-sms-provider';
 
 /** Chosen once at start-up: Twilio when its account, token and sender are all set; the local outbox otherwise. */
 export function createSmsProvider(
@@ -19,7 +19,13 @@ export function createSmsProvider(
       );
     }
     logger.info({ from }, 'texts go out through Twilio');
-    return createTwilioSmsProvider({ accountSid, authToken, from, withStatusCallbacks });
+    return createTwilioSmsProvider({
+      accountSid,
+      authToken,
+      from,
+      withStatusCallbacks,
+      statusCallbackUrl: `${env.APP_URL}${TWILIO_STATUS_CALLBACK_PATH}`,
+    });
   }
   if (accountSid || authToken || from) {
     logger.warn(

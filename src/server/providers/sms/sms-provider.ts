@@ -21,17 +21,31 @@ export interface SmsProvider {
    * say so here, so a text is neither lost nor sent twice.
    */
   findSent?(input: { to: string; body: string; since: Date }): Promise<SentSms | null>;
-  /** Providers that report delivery by webhook check the request's signature here (Twilio: X-Twilio-Signature). */
-  verifyWebhook?(signature: string | undefined, url: string, params: Record<string, string>): boolean;
+  /**
+   * Providers that report delivery by webhook read the report here: the signature is checked on the raw request
+   * before anything in it is used, and the provider's own statuses and error codes become ours.
+   */
+  readDeliveryReport?(request: Request, publicUrl: string): Promise<DeliveryReportResult>;
 }
 
+export type DeliveryReportResult =
+  /** Not signed by the provider: nothing is read. */
+  | { kind: 'unauthorized' }
+  | { kind: 'invalid'; reason: string }
+  /** A status that says nothing about delivery (e.g. 'read'). */
+  | { kind: 'ignored' }
+  | { kind: 'report'; providerMessageId: string; status: 'sent' | 'delivered' | 'failed'; error?: string };
+
 /**
- * A refusal that retrying cannot fix (an invalid or unreachable number, an account problem): the text is marked
- * failed at once with the reason instead of being retried.
+ * A provider's refusal to send. `isPermanent` is the provider's judgement: retrying cannot fix it (an invalid or
+ * unreachable number, an account problem), so the text is marked failed at once with the reason.
  */
-export class PermanentSmsError extends Error {
-  constructor(message: string) {
+export class SmsSendError extends Error {
+  constructor(
+    message: string,
+    readonly isPermanent: boolean,
+  ) {
     super(message);
-    this.name = 'PermanentSmsError';
+    this.name = 'SmsSendError';
   }
 }

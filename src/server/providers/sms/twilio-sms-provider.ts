@@ -1,6 +1,6 @@
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
-import type { SentSms, SmsProvider } from './sms-provider';
+import { SmsSendError, type DeliveryReportResult, type SentSms, type SmsProvider } from './sms-provider';
 
 /** The part of the SDK's RequestClient that the client calls; tests pass a fake that answers like api.twilio.com. */
 export interface TwilioHttpClient {
@@ -18,22 +18,55 @@ export interface TwilioSmsProviderOptions {
    * status callback it cannot call (error 21609), so texts go out without delivery reports instead.
    */
   withStatusCallbacks?: boolean;
+  /** Our public status-callback URL (APP_URL + TWILIO_STATUS_CALLBACK_PATH), given to Twilio with every text. */
+  statusCallbackUrl?: string;
+}
+
+/** Where Twilio posts message status callbacks, below the app's public URL; the app mounts its route here. */
+export const TWILIO_STATUS_CALLBACK_PATH = '/api/webhooks/twilio/status';
+
+type DeliveryStatus = 'sent' | 'delivered' | 'failed';
+
+/** Twilio's message statuses that say something about our texts; others (read, receiving, …) are ignored. */
+const DELIVERY_STATUS: Partial<Record<string, DeliveryStatus>> = {
+  accepted: 'sent',
+  queued: 'sent',
+  sending: 'sent',
+  sent: 'sent',
+  delivered: 'delivered',
+  undelivered: 'failed',
+  failed: 'failed',
+};
+
+/** SMS status callbacks carry ErrorCode but usually no ErrorMessage, so the common codes get Twilio's title here. */
+const ERROR_TITLES: Partial<Record<string, string>> = {
+  '30001': 'Queue overflow',
+  '30002': 'Account suspended',
+  '30003': 'Unreachable destination handset',
+  '30004': 'Message blocked',
+  '30005': 'Unknown destination handset',
+  '30006': 'Landline or unreachable carrier',
+  '30007': 'Message filtered by the carrier',
+  '30008': 'Unknown error',
+  '30034': 'Message from an unregistered number (A2P 10DLC)',
+};
+
+function failureReason({ ErrorCode: code, ErrorMessage: message }: Record<string, string>) {
+  if (!code) return message || undefined;
+  return `${code}: ${message || ERROR_TITLES[code] || 'The carrier could not deliver the message'}`;
 }
 
 /** A refusal from Twilio's API, with its error code (e.g. 21211 for a 'To' number it cannot text). */
-export class TwilioSmsError extends Error {
+export class TwilioSmsError extends SmsSendError {
   constructor(
     message: string,
     readonly code: number | undefined,
     readonly status: number | undefined,
   ) {
-    super(message);
+    // Twilio's 4xx answers (bad number, blocked recipient, auth) come back the same however often we ask; a rate
+    // limit (429), a server error or a broken connection may pass.
+    super(message, status !== undefined && status >= 400 && status < 500 && status !== 429);
     this.name = 'TwilioSmsError';
-  }
-
-  /** Twilio's 4xx answers (bad number, blocked recipient, auth) come back the same however often we ask. */
-  get isPermanent(): boolean {
-    return this.status !== undefined && this.status >= 400 && this.status < 500 && this.status !== 429;
   }
 }
 
@@ -50,14 +83,17 @@ export function createTwilioSmsProvider({
   from,
   httpClient,
   withStatusCallbacks = true,
-}: TwilioSmsProviderOptions): SmsProvider {
+  statusCallbackUrl: defaultStatusCallbackUrl,
+}: TwilioSmsProviderOptions): SmsProvider & {
+  verifyWebhook(signature: string | undefined, url: string, params: Record<string, string>): boolean;
+} {
   // The SDK only ever calls request() on its httpClient, so the narrower type is safe to hand over.
   const client = twilio(accountSid, authToken, { httpClient: httpClient as RequestClient | undefined });
 
   return {
     name: 'twilio',
 
-    async send({ to, body, statusCallbackUrl }): Promise<SentSms> {
+    async send({ to, body, statusCallbackUrl = defaultStatusCallbackUrl }): Promise<SentSms> {
       const message = await callTwilio(() =>
         client.messages.create({
           to,
@@ -86,11 +122,35 @@ export function createTwilioSmsProvider({
       return { providerMessageId: match.sid, status: match.status === 'delivered' ? 'delivered' : 'sent' };
     },
 
-    verifyWebhook(signature, url, params) {
-      if (!signature) return false;
-      return twilio.validateRequest(authToken, signature, url, params);
+    verifyWebhook,
+    /**
+     * A status callback: X-Twilio-Signature is an HMAC of our public callback URL and the posted form fields with
+     * our auth token, checked before any field is used. The report names the message by the SID we got at send time.
+     */
+    async readDeliveryReport(request, publicUrl): Promise<DeliveryReportResult> {
+      const params = Object.fromEntries(new URLSearchParams(await request.text()));
+      const url = `${publicUrl}${TWILIO_STATUS_CALLBACK_PATH}`;
+      if (!verifyWebhook(request.headers.get('x-twilio-signature') ?? undefined, url, params)) {
+        return { kind: 'unauthorized' };
+      }
+      const { MessageSid: messageSid, MessageStatus: messageStatus } = params;
+      if (!messageSid || !messageStatus)
+        return { kind: 'invalid', reason: 'MessageSid and MessageStatus are required' };
+      const status = DELIVERY_STATUS[messageStatus];
+      if (!status) return { kind: 'ignored' };
+      return {
+        kind: 'report',
+        providerMessageId: messageSid,
+        status,
+        error: status === 'failed' ? failureReason(params) : undefined,
+      };
     },
   };
+
+  function verifyWebhook(signature: string | undefined, url: string, params: Record<string, string>): boolean {
+    if (!signature) return false;
+    return twilio.validateRequest(authToken, signature, url, params);
+  }
 }
 
 /**

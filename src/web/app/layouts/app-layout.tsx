@@ -1,6 +1,14 @@
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import clsx from 'clsx';
-import { LayoutDashboard, LogOut, MessageSquareText, Settings, SlidersHorizontal, Sparkles } from 'lucide-react';
+import {
+  LayoutDashboard,
+  LogOut,
+  MessageSquareText,
+  PhoneCall,
+  Settings,
+  SlidersHorizontal,
+  Sparkles,
+} from 'lucide-react';
 import type { MeResponse } from '@shared/contracts/me';
 import { isTrialExpired } from '@shared/domain/trial';
 import { MSG } from '@shared/messages';
@@ -76,6 +84,10 @@ function AppHeader({ me }: { me: MeResponse }) {
           <NavLink to="/dashboard" className={navLinkClass}>
             <LayoutDashboard className="size-4" aria-hidden="true" />
             Dashboard
+          </NavLink>
+          <NavLink to="/calls" className={navLinkClass}>
+            <PhoneCall className="size-4" aria-hidden="true" />
+            Calls
           </NavLink>
           <NavLink to="/outbox" className={navLinkClass}>
             <MessageSquareText className="size-4" aria-hidden="true" />

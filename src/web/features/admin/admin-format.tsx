@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import type { AdminUser } from '@shared/contracts/admin';
 import { ONBOARDING_STEP_COUNT } from '@shared/domain/onboarding';
+import type { SubscriptionStatus } from '@shared/domain/subscription';
 import { pluralDays } from '@shared/domain/trial';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -14,7 +15,7 @@ export function formatDateTime(value: string | Date | null): string {
   return value ? dateTimeFormat.format(new Date(value)) : '—';
 }
 
-type AccountStatus = 'trial' | 'active' | 'expired' | 'none';
+type AccountStatus = SubscriptionStatus | 'expired';
 
 function accountStatus(user: AdminUser): AccountStatus {
   if (user.isTrialExpired) return 'expired';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import type { AdminUser, AdminUsersResponse, ExtendTrialRequest, ExtendTrialResponse } from '@shared/contracts/admin';
+import type { AdminUser } from '@shared/contracts/admin';
 import { EXTEND_TRIAL_DEFAULT_DAYS, extendTrial } from '@shared/domain/trial';
-import { api } from '@web/lib/api';
+import { apiClient, call } from '@web/lib/api-client';
 import { meQueryKey, useSession } from '@web/lib/session';
 import { formatDate } from './admin-format';
 
@@ -11,7 +11,7 @@ export const adminUsersQueryKey = ['admin', 'users'] as const;
 export function useAdminUsers() {
   return useQuery({
     queryKey: adminUsersQueryKey,
-    queryFn: () => api.get<AdminUsersResponse>('/api/admin/users'),
+    queryFn: () => call(apiClient.admin.users.$get()),
   });
 }
 
@@ -30,9 +30,12 @@ export function useExtendTrial() {
   const { me } = useSession();
   const mutation = useMutation({
     mutationFn: ({ user, days }: { user: AdminUser; days: number }) =>
-      api.post<ExtendTrialResponse>(`/api/admin/users/${encodeURIComponent(user.id)}/extend-trial`, {
-        days,
-      } satisfies ExtendTrialRequest),
+      call(
+        apiClient.admin.users[':id']['extend-trial'].$post({
+          param: { id: encodeURIComponent(user.id) },
+          json: { days },
+        }),
+      ),
     onSuccess: async (updated) => {
       toast.success(`Trial extended to ${formatDate(updated.trialEndsAt)}`);
       // The admin's own header (trial badge) reads /api/me, so extending one's own trial refreshes that too.

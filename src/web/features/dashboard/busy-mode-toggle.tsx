@@ -2,7 +2,7 @@ import { useId } from 'react';
 import clsx from 'clsx';
 import toast from 'react-hot-toast';
 import { Switch } from 'radix-ui';
-import { useBusyMode, useSetBusyMode } from './restaurant-queries';
+import { useBusyMode, useSetBusyMode } from '@web/lib/queries/restaurant';
 
 export const BUSY_MODE_MESSAGES = {
   enabled: 'Busy mode enabled. New phone orders will be notified that you are too busy.',

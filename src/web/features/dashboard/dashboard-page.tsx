@@ -2,13 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { Tabs } from 'radix-ui';
-import { Bell, BellOff } from 'lucide-react';
+import { Bell, BellOff, PhoneCall } from 'lucide-react';
 import { ORDER_FILTERS, type Order, type OrderFilter } from '@shared/contracts/orders';
 import { formatPhoneDisplay } from '@shared/domain/phone';
 import { MSG } from '@shared/messages';
 import { useSession } from '@web/lib/session';
 import { useDocumentTitle } from '@web/components/document-title';
-import { Button } from '@web/components/button';
+import { Button, ButtonLink } from '@web/components/button';
 import { BusyModeToggle } from './busy-mode-toggle';
 import { playNewOrderChime, previewChime, unlockAudioOnFirstGesture, useChimeMuted } from './chime';
 import { FILTER_LABELS, STATUS_STYLES } from './order-status';
@@ -30,6 +30,13 @@ export function DashboardPage() {
   const list = useOrderList(filter, filter === 'completed' && includeEarlier);
   const stats = list.data?.pages[0]?.stats;
   const [focusOrderId, setFocusOrderId] = useState<string | null>(null);
+  // A link to one order (`?order=<id>`, from the call log): bring it into view and keep it highlighted.
+  const linkedOrderId = params.get('order');
+  const [focusedLink, setFocusedLink] = useState<string | null>(null);
+  if (linkedOrderId !== focusedLink) {
+    setFocusedLink(linkedOrderId);
+    if (linkedOrderId) setFocusOrderId(linkedOrderId);
+  }
   const [announcement, setAnnouncement] = useState('');
 
   useDocumentTitle(stats?.new ? `(${stats.new}) Dashboard` : 'Dashboard');
@@ -87,6 +94,10 @@ export function DashboardPage() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <SoundToggle />
+          <ButtonLink to="/test-call" variant="secondary" title="Talk to your assistant in the browser">
+            <PhoneCall className="size-4" aria-hidden="true" />
+            Test call
+          </ButtonLink>
           <TestOrderDialog onShowOrder={showOrder} />
         </div>
       </div>
@@ -129,6 +140,7 @@ export function DashboardPage() {
                 onIncludeEarlierChange={setIncludeEarlier}
                 focusOrderId={focusOrderId}
                 onFocused={clearFocusOrder}
+                highlightedOrderId={linkedOrderId}
                 onShowOrder={showOrder}
               />
             )}

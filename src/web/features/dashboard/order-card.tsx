@@ -1,15 +1,17 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
 import clsx from 'clsx';
 import toast from 'react-hot-toast';
-import { Clock, PackageCheck, Phone } from 'lucide-react';
+import { Clock, PackageCheck, Phone, PhoneCall, TriangleAlert } from 'lucide-react';
 import type { Order } from '@shared/contracts/orders';
-import { PREP_TIME_OPTIONS } from '@shared/domain/orders';
+import { PREP_TIME_OPTIONS, type OrderSource } from '@shared/domain/orders';
 import { formatPhoneDisplay } from '@shared/domain/phone';
+import { formatCents, multiplyCents } from '@shared/domain/money';
 import { ApiError } from '@web/lib/api';
 import { formatClockTime, formatDateTime, formatTimeAgo, useNow } from '@web/lib/relative-time';
 import { Button, Spinner } from '@web/components/button';
 import { TEXT_KIND_LABELS, TextStatus } from '@web/components/text-status';
-import { CUSTOM_BADGE, STATUS_STYLES, formatMoney } from './order-status';
+import { CUSTOM_BADGE, STATUS_STYLES } from './order-status';
 import { useOrderAction, type OrderAction } from './use-orders';
 
 const SUCCESS_MESSAGES: Record<OrderAction['type'], string> = {
@@ -20,11 +22,18 @@ const SUCCESS_MESSAGES: Record<OrderAction['type'], string> = {
 
 export const orderElementId = (orderId: string) => `order-${orderId}`;
 
-export function OrderCard({ order }: { order: Order }) {
+/** Where the order came from, as a pill on the card. */
+const SOURCE_PILLS: Record<OrderSource, { label: string; className: string }> = {
+  phone: { label: 'Phone order', className: 'bg-white text-sky-800 ring-sky-200' },
+  test: { label: 'Test', className: 'bg-white text-stone-600 ring-stone-300' },
+  simulator: { label: 'Test call', className: 'bg-white text-stone-600 ring-stone-300' },
+};
+
+export function OrderCard({ order, isHighlighted = false }: { order: Order; isHighlighted?: boolean }) {
   const titleId = useId();
   const now = useNow();
   const style = STATUS_STYLES[order.status];
-  const isTest = order.source !== 'phone';
+  const source = SOURCE_PILLS[order.source];
 
   return (
     <article
@@ -35,25 +44,44 @@ export function OrderCard({ order }: { order: Order }) {
         'flex h-full flex-col gap-3 rounded-xl border border-l-4 border-stone-200 bg-white p-4 shadow-sm',
         style.accent,
         order.isCustomOrder && 'bg-linear-to-br from-violet-50/60 to-white to-40%',
+        isHighlighted && 'ring-2 ring-brand-500 ring-offset-2',
       )}
     >
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <div className="mb-1.5 flex flex-wrap items-center gap-1.5">
             <Pill className={style.badge}>{style.label}</Pill>
+            {order.needsReview && (
+              <Pill className="inline-flex items-center gap-1 bg-amber-400 text-amber-950 ring-amber-500">
+                <TriangleAlert className="size-3" aria-hidden="true" />
+                Needs review
+              </Pill>
+            )}
             {order.isCustomOrder && <Pill className={CUSTOM_BADGE}>Custom</Pill>}
-            {isTest && <Pill className="bg-white text-stone-600 ring-stone-300">Test</Pill>}
+            <Pill className={source.className}>{source.label}</Pill>
           </div>
           <h3 id={titleId} className="truncate text-base font-semibold text-stone-900">
             {order.customerName || 'Phone customer'}
           </h3>
-          <a
-            href={`tel:${order.phoneNumber}`}
-            className="inline-flex items-center gap-1 text-sm text-stone-600 hover:text-stone-900 hover:underline"
-          >
-            <Phone className="size-3.5" aria-hidden="true" />
-            {formatPhoneDisplay(order.phoneNumber)}
-          </a>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <a
+              href={`tel:${order.phoneNumber}`}
+              className="inline-flex items-center gap-1 text-sm text-stone-600 hover:text-stone-900 hover:underline"
+            >
+              <Phone className="size-3.5" aria-hidden="true" />
+              {formatPhoneDisplay(order.phoneNumber)}
+            </a>
+            {order.callId && (
+              <Link
+                to={`/calls?call=${encodeURIComponent(order.callId)}`}
+                title="Open the call that placed this order: transcript and recording"
+                className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+              >
+                <PhoneCall className="size-3.5" aria-hidden="true" />
+                Call<span className="sr-only"> details</span>
+              </Link>
+            )}
+          </div>
         </div>
         <time
           dateTime={order.createdAt}
@@ -66,6 +94,16 @@ export function OrderCard({ order }: { order: Order }) {
 
       <OrderItems order={order} />
 
+      {order.needsReview && (
+        <div className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden="true" />
+          <p className="min-w-0 break-words">
+            <span className="font-semibold">Check before making: </span>
+            {order.reviewReason ?? 'the assistant was not sure about this order.'}
+          </p>
+        </div>
+      )}
+
       {order.isCustomOrder && order.customOrderText && (
         <div className="rounded-lg border border-violet-200 bg-violet-50 px-3 py-2 text-sm text-violet-950">
           <p className="text-xs font-semibold tracking-wide text-violet-700 uppercase">Custom request</p>
@@ -73,10 +111,10 @@ export function OrderCard({ order }: { order: Order }) {
         </div>
       )}
 
-      {order.total !== null && (
+      {order.totalCents !== null && (
         <p className="flex items-baseline justify-between border-t border-stone-100 pt-2 text-sm">
           <span className="text-stone-600">Total</span>
-          <span className="font-semibold tabular-nums text-stone-900">{formatMoney(order.total)}</span>
+          <span className="font-semibold tabular-nums text-stone-900">{formatCents(order.totalCents)}</span>
         </p>
       )}
 
@@ -104,7 +142,7 @@ function OrderItems({ order }: { order: Order }) {
       ? order.items
       : order.isCustomOrder
         ? []
-        : [{ name: order.item, quantity: order.quantity, unitPrice: 0, notes: null }];
+        : [{ name: order.item, quantity: order.quantity, unitPriceCents: 0, notes: null }];
   if (lines.length === 0) return null;
   return (
     <ul aria-label="Items" className="flex flex-col gap-1.5 text-sm">
@@ -115,8 +153,10 @@ function OrderItems({ order }: { order: Order }) {
             <span className="text-stone-800">{line.name}</span>
             {line.notes && <span className="block text-xs text-stone-500 italic">{line.notes}</span>}
           </span>
-          {line.unitPrice > 0 && (
-            <span className="shrink-0 tabular-nums text-stone-600">{formatMoney(line.unitPrice * line.quantity)}</span>
+          {line.unitPriceCents > 0 && (
+            <span className="shrink-0 tabular-nums text-stone-600">
+              {formatCents(multiplyCents(line.unitPriceCents, line.quantity))}
+            </span>
           )}
         </li>
       ))}

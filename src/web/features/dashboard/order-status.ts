@@ -1,5 +1,5 @@
 import type { OrderFilter } from '@shared/contracts/orders';
-import type { OrderStatus } from '@shared/domain/orders';
+import { ORDER_STATUSES, type OrderStatus } from '@shared/domain/orders';
 
 interface StatusStyle {
   label: string;
@@ -43,10 +43,7 @@ export const CUSTOM_BADGE = 'bg-violet-50 text-violet-800 ring-violet-200';
 
 export const FILTER_LABELS: Record<OrderFilter, string> = {
   all: 'All Orders',
-  new: 'New',
-  preparing: 'Preparing',
-  ready: 'Ready',
-  completed: 'Completed',
+  ...(Object.fromEntries(ORDER_STATUSES.map((s) => [s, STATUS_STYLES[s].label])) as Record<OrderStatus, string>),
   custom: 'Custom Orders',
 };
 
@@ -56,6 +53,3 @@ export function emptyStateText(filter: OrderFilter): string {
   if (filter === 'custom') return 'No custom orders have been received yet.';
   return `No ${filter} orders at the moment.`;
 }
-
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatMoney = (amount: number) => money.format(amount);

@@ -17,6 +17,8 @@ interface OrdersPanelProps {
   /** An order to bring into view and focus once it is on screen (after Go to Dashboard). */
   focusOrderId: string | null;
   onFocused: () => void;
+  /** The order a link pointed at (`?order=<id>`), shown highlighted. */
+  highlightedOrderId?: string | null;
   onShowOrder: (order: Order) => void;
 }
 
@@ -27,6 +29,7 @@ export function OrdersPanel({
   onIncludeEarlierChange,
   focusOrderId,
   onFocused,
+  highlightedOrderId,
   onShowOrder,
 }: OrdersPanelProps) {
   const orders = list.data?.pages.flatMap((page) => page.orders);
@@ -102,7 +105,7 @@ export function OrdersPanel({
       >
         {orders.map((order) => (
           <li key={order.id} className="min-w-0">
-            <OrderCard order={order} />
+            <OrderCard order={order} isHighlighted={order.id === highlightedOrderId} />
           </li>
         ))}
       </ul>

@@ -3,7 +3,7 @@ import { CircleCheck, ExternalLink, PhoneOff } from 'lucide-react';
 import type { PhoneSystemResponse } from '@shared/contracts/restaurant';
 import { formatPhoneDisplay } from '@shared/domain/phone';
 import { Spinner } from '@web/components/button';
-import { usePhoneSystem } from './restaurant-queries';
+import { usePhoneSystem } from '@web/lib/queries/phone-system';
 
 /** Active only with both an agent and a number; anything else is still being set up. */
 export function PhoneCard() {

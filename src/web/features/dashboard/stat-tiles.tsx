@@ -1,12 +1,15 @@
 import clsx from 'clsx';
 import type { OrderStats } from '@shared/contracts/orders';
+import { ORDER_STATUSES } from '@shared/domain/orders';
 import { STATUS_STYLES } from './order-status';
 
+/** The spec's tiles: one per status ('New Orders' for new), then Custom and Total Orders. */
 const TILES: { key: keyof OrderStats; label: string; swatch: string }[] = [
-  { key: 'new', label: 'New Orders', swatch: STATUS_STYLES.new.swatch },
-  { key: 'preparing', label: 'Preparing', swatch: STATUS_STYLES.preparing.swatch },
-  { key: 'ready', label: 'Ready', swatch: STATUS_STYLES.ready.swatch },
-  { key: 'completed', label: 'Completed', swatch: STATUS_STYLES.completed.swatch },
+  ...ORDER_STATUSES.map((status) => ({
+    key: status,
+    label: status === 'new' ? 'New Orders' : STATUS_STYLES[status].label,
+    swatch: STATUS_STYLES[status].swatch,
+  })),
   { key: 'custom', label: 'Custom', swatch: 'bg-violet-500' },
   { key: 'total', label: 'Total Orders', swatch: 'bg-brand-600' },
 ];

@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-query';
 import type { ListOrdersResponse, Order, OrderFilter } from '@shared/contracts/orders';
 import type { PrepTime } from '@shared/domain/orders';
-import { api } from '@web/lib/api';
+import { apiClient, call } from '@web/lib/api-client';
 
 type OrderPages = InfiniteData<ListOrdersResponse, string | null>;
 type ListKey = readonly ['orders', 'list', OrderFilter, boolean];
@@ -22,18 +22,24 @@ export const orderKeys = {
   hasAny: ['orders', 'has-any'] as const,
 };
 
-function ordersUrl(params: { filter: OrderFilter; includeEarlier: boolean; cursor?: string | null; limit?: number }) {
-  const search = new URLSearchParams({ filter: params.filter, includeEarlier: String(params.includeEarlier) });
-  if (params.cursor) search.set('cursor', params.cursor);
-  if (params.limit) search.set('limit', String(params.limit));
-  return `/api/orders?${search.toString()}`;
+function fetchOrders(params: { filter: OrderFilter; includeEarlier: boolean; cursor?: string | null; limit?: number }) {
+  return call(
+    apiClient.orders.$get({
+      query: {
+        filter: params.filter,
+        includeEarlier: params.includeEarlier ? 'true' : 'false',
+        cursor: params.cursor || undefined,
+        limit: params.limit ? String(params.limit) : undefined,
+      },
+    }),
+  );
 }
 
 /** One filter tab's orders, a page at a time, with the dashboard's counts. */
 export function useOrderList(filter: OrderFilter, includeEarlier: boolean) {
   return useInfiniteQuery({
     queryKey: orderKeys.list(filter, includeEarlier),
-    queryFn: ({ pageParam }) => api.get<ListOrdersResponse>(ordersUrl({ filter, includeEarlier, cursor: pageParam })),
+    queryFn: ({ pageParam }) => fetchOrders({ filter, includeEarlier, cursor: pageParam }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     // Switching tabs keeps the counts and the previous cards on screen until the new tab's page arrives.
@@ -48,9 +54,7 @@ export function useOrderList(filter: OrderFilter, includeEarlier: boolean) {
 export function useHasAnyOrder(enabled: boolean) {
   return useQuery({
     queryKey: orderKeys.hasAny,
-    queryFn: async () =>
-      (await api.get<ListOrdersResponse>(ordersUrl({ filter: 'all', includeEarlier: true, limit: 1 }))).orders.length >
-      0,
+    queryFn: async () => (await fetchOrders({ filter: 'all', includeEarlier: true, limit: 1 })).orders.length > 0,
     enabled,
   });
 }
@@ -95,14 +99,15 @@ export const refreshOrders = (queryClient: QueryClient) =>
 export type OrderAction = { type: 'prep-time'; minutes: PrepTime } | { type: 'ready' } | { type: 'complete' };
 
 function runOrderAction(orderId: string, action: OrderAction) {
-  const base = `/api/orders/${encodeURIComponent(orderId)}`;
+  const order = apiClient.orders[':id'];
+  const param = { id: encodeURIComponent(orderId) };
   switch (action.type) {
     case 'prep-time':
-      return api.post<{ order: Order }>(`${base}/prep-time`, { minutes: action.minutes });
+      return call(order['prep-time'].$post({ param, json: { minutes: action.minutes } }));
     case 'ready':
-      return api.post<{ order: Order }>(`${base}/ready`);
+      return call(order.ready.$post({ param }));
     case 'complete':
-      return api.post<{ order: Order }>(`${base}/complete`);
+      return call(order.complete.$post({ param }));
   }
 }
 
@@ -121,7 +126,7 @@ export function useCreateTestOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { isCustomOrder: boolean; customOrderText?: string }) =>
-      (await api.post<{ order: Order }>('/api/orders/test', input)).order,
+      (await call(apiClient.orders.test.$post({ json: input }))).order,
     onSuccess: (order) => {
       applyOrderToLists(queryClient, order, { isNew: true });
       void refreshOrders(queryClient);

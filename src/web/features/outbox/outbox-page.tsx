@@ -1,17 +1,13 @@
 import { useId } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { MessageSquareText, Smartphone } from 'lucide-react';
 import type { OutboxMessage } from '@shared/contracts/orders';
 import { formatPhoneDisplay } from '@shared/domain/phone';
-import { api } from '@web/lib/api';
 import { formatClockTime, formatDateTime } from '@web/lib/relative-time';
 import { useSession } from '@web/lib/session';
 import { useDocumentTitle } from '@web/components/document-title';
 import { Button, Spinner } from '@web/components/button';
 import { TEXT_KIND_LABELS, TextStatus } from '@web/components/text-status';
-
-/** Texts move from queued to sent to delivered in the background; a short poll keeps this view honest. */
-const POLL_MS = 3000;
+import { useOutbox } from './outbox-queries';
 
 interface Thread {
   to: string;
@@ -33,11 +29,7 @@ function toThreads(messages: OutboxMessage[]): Thread[] {
 export function OutboxPage() {
   useDocumentTitle('Outbox');
   const { me } = useSession();
-  const query = useQuery({
-    queryKey: ['notifications', 'outbox'],
-    queryFn: async () => (await api.get<{ messages: OutboxMessage[] }>('/api/notifications?limit=100')).messages,
-    refetchInterval: POLL_MS,
-  });
+  const query = useOutbox();
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { usePhoneSystem } from './setup-api';
+import { usePhoneSystem } from '@web/lib/queries/phone-system';
 
 const AWAITING_KEY = 'pickupline.awaitingPhoneSetup';
 
@@ -14,8 +14,7 @@ export function markAwaitingPhoneSetup() {
  * and tell them once how it went, however fast it finished.
  */
 export function usePhoneSystemWatcher() {
-  const query = usePhoneSystem({ refetchInterval: (q) => (q.state.data?.status === 'pending' ? 2000 : false) });
-  const status = query.data?.status;
+  const status = usePhoneSystem().data?.status;
 
   useEffect(() => {
     if (sessionStorage.getItem(AWAITING_KEY) !== 'true') return;

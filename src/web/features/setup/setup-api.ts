@@ -1,58 +1,52 @@
-import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
 import type {
   BotPreferencesInput,
-  BotPreferencesResponse,
-  MenuItem,
+  CompleteOnboardingInput,
   MenuItemInput,
-  PhoneSystemResponse,
+  PreferencesInput,
   RestaurantInfo,
-  RestaurantResponse,
 } from '@shared/contracts/restaurant';
 import type { DayHours } from '@shared/domain/hours';
-import { api } from '@web/lib/api';
+import { apiClient, call } from '@web/lib/api-client';
+import { botPreferencesQuery } from '@web/lib/queries/restaurant';
+import { phoneSystemQuery } from '@web/lib/queries/phone-system';
 import { meQueryKey } from '@web/lib/session';
+import { errorMessage } from './form-errors';
+import { markAwaitingPhoneSetup } from './phone-system-watcher';
 
+/** The setup screens' own queries; bot preferences and the phone system are shared with the dashboard (lib/queries). */
 export const setupKeys = {
   restaurant: ['restaurant'] as const,
   hours: ['restaurant', 'hours'] as const,
-  bot: ['restaurant', 'bot'] as const,
   menu: ['menu-items'] as const,
-  phone: ['phone-system'] as const,
 };
 
 export const useRestaurant = () =>
-  useQuery({ queryKey: setupKeys.restaurant, queryFn: () => api.get<RestaurantResponse>('/api/restaurant') });
+  useQuery({ queryKey: setupKeys.restaurant, queryFn: () => call(apiClient.restaurant.$get()) });
 
 export const useBusinessHours = () =>
   useQuery({
     queryKey: setupKeys.hours,
-    queryFn: async () => (await api.get<{ hours: DayHours[] }>('/api/restaurant/hours')).hours,
+    queryFn: async () => (await call(apiClient.restaurant.hours.$get())).hours,
   });
 
-export const useBotPreferences = () =>
-  useQuery({ queryKey: setupKeys.bot, queryFn: () => api.get<BotPreferencesResponse>('/api/restaurant/bot') });
+export { useBotPreferences } from '@web/lib/queries/restaurant';
 
 export const useMenuItems = () =>
   useQuery({
     queryKey: setupKeys.menu,
-    queryFn: async () => (await api.get<{ items: MenuItem[] }>('/api/menu-items')).items,
-  });
-
-export const usePhoneSystem = (options: Pick<UseQueryOptions<PhoneSystemResponse>, 'refetchInterval'> = {}) =>
-  useQuery({
-    queryKey: setupKeys.phone,
-    queryFn: () => api.get<PhoneSystemResponse>('/api/phone-system'),
-    refetchInterval: options.refetchInterval,
+    queryFn: async () => (await call(apiClient['menu-items'].$get())).items,
   });
 
 export function useSaveRestaurant() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RestaurantInfo) => api.put<RestaurantResponse>('/api/restaurant', input),
+    mutationFn: (input: RestaurantInfo) => call(apiClient.restaurant.$put({ json: input })),
     onSuccess: (data) => {
       queryClient.setQueryData(setupKeys.restaurant, data);
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
-      void queryClient.invalidateQueries({ queryKey: setupKeys.bot });
+      void queryClient.invalidateQueries({ queryKey: botPreferencesQuery.queryKey });
     },
   });
 }
@@ -60,8 +54,7 @@ export function useSaveRestaurant() {
 export function useSaveHours() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (hours: DayHours[]) =>
-      (await api.put<{ hours: DayHours[] }>('/api/restaurant/hours', { hours })).hours,
+    mutationFn: async (hours: DayHours[]) => (await call(apiClient.restaurant.hours.$put({ json: { hours } }))).hours,
     onSuccess: (hours) => queryClient.setQueryData(setupKeys.hours, hours),
   });
 }
@@ -69,17 +62,16 @@ export function useSaveHours() {
 export function useSaveBot() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BotPreferencesInput) => api.put<BotPreferencesResponse>('/api/restaurant/bot', input),
-    onSuccess: (data) => queryClient.setQueryData(setupKeys.bot, data),
+    mutationFn: (input: BotPreferencesInput) => call(apiClient.restaurant.bot.$put({ json: input })),
+    onSuccess: (data) => queryClient.setQueryData(botPreferencesQuery.queryKey, data),
   });
 }
 
 export function useSaveMessagingPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { autoSmsEnabled: boolean }) =>
-      api.put<BotPreferencesResponse>('/api/restaurant/preferences', input),
-    onSuccess: (data) => queryClient.setQueryData(setupKeys.bot, data),
+    mutationFn: (input: PreferencesInput) => call(apiClient.restaurant.preferences.$put({ json: input })),
+    onSuccess: (data) => queryClient.setQueryData(botPreferencesQuery.queryKey, data),
   });
 }
 
@@ -89,16 +81,20 @@ export function useMenuMutations() {
   return {
     save: useMutation({
       mutationFn: ({ id, input }: { id?: string; input: MenuItemInput }) =>
-        id ? api.put<MenuItem>(`/api/menu-items/${id}`, input) : api.post<MenuItem>('/api/menu-items', input),
+        call(
+          id
+            ? apiClient['menu-items'][':id'].$put({ param: { id }, json: input })
+            : apiClient['menu-items'].$post({ json: input }),
+        ),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => api.delete<void>(`/api/menu-items/${id}`),
+      mutationFn: (id: string) => call(apiClient['menu-items'][':id'].$delete({ param: { id } })),
       onSuccess: refresh,
     }),
     setAvailability: useMutation({
       mutationFn: ({ id, isAvailable }: { id: string; isAvailable: boolean }) =>
-        api.patch<MenuItem>(`/api/menu-items/${id}/availability`, { isAvailable }),
+        call(apiClient['menu-items'][':id'].availability.$patch({ param: { id }, json: { isAvailable } })),
       onSuccess: refresh,
     }),
   };
@@ -107,7 +103,27 @@ export function useMenuMutations() {
 export function useSaveOnboardingStep() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (step: number) => api.post<RestaurantResponse>('/api/onboarding/step', { step }),
+    mutationFn: (step: number) => call(apiClient.onboarding.step.$post({ json: { step } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+  });
+}
+
+/** The wizard's last step: completes onboarding, which queues the phone system set-up. */
+export function useCompleteOnboarding() {
+  return useMutation({
+    mutationFn: (input: CompleteOnboardingInput) => call(apiClient.onboarding.complete.$post({ json: input })),
+  });
+}
+
+/** (Re)starts the phone system set-up from settings; the app shell then tells the owner how it went. */
+export function useProvisionPhoneSystem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(apiClient['phone-system'].provision.$post()),
+    onSuccess: (data) => {
+      markAwaitingPhoneSetup();
+      queryClient.setQueryData(phoneSystemQuery.queryKey, data);
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Failed to start the phone system setup')),
   });
 }

@@ -1,4 +1,5 @@
-import { LANGUAGES, botPreferencesSchema, type BotPreferencesResponse } from '@shared/contracts/restaurant';
+import { botPreferencesSchema, type BotPreferencesResponse } from '@shared/contracts/restaurant';
+import { LANGUAGES } from '@shared/domain/languages';
 import { SelectField, TextAreaField } from '@web/components/form-field';
 import { useSaveBot } from '../setup-api';
 import { useDraft } from '@web/lib/drafts';

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import clsx from 'clsx';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { menuItemSchema, type MenuItem } from '@shared/contracts/restaurant';
+import { menuItemFormSchema, type MenuItem } from '@shared/contracts/restaurant';
+import { formatCents, numericFromCents } from '@shared/domain/money';
 import { Button } from '@web/components/button';
 import { TextAreaField, TextField } from '@web/components/form-field';
 import { useMenuMutations } from '../setup-api';
@@ -11,7 +12,6 @@ import { submitLabel, type EditorProps } from './editor-props';
 import { FooterRow } from './editor-footer';
 
 const NEW_ITEM = 'new';
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 export function MenuEditor({ items, mode, onSaved, back }: EditorProps & { items: MenuItem[] }) {
   const { remove, setAvailability } = useMenuMutations();
@@ -63,8 +63,13 @@ export function MenuEditor({ items, mode, onSaved, back }: EditorProps & { items
                     )}
                   </p>
                   {item.description && <p className="text-sm text-stone-600">{item.description}</p>}
+                  {item.aliases.length > 0 && (
+                    <p className="text-sm text-stone-600">
+                      <span className="text-stone-500">Also called:</span> {item.aliases.join(', ')}
+                    </p>
+                  )}
                   <p className="text-sm text-stone-500">
-                    {money.format(item.price)} · {item.preparationTime} min
+                    {formatCents(item.priceCents)} · {item.preparationTime} min
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
@@ -128,8 +133,10 @@ function MenuItemForm({ item, onDone, onCancel }: { item?: MenuItem; onDone: () 
   const { save } = useMenuMutations();
   const [values, setValues] = useState({
     name: item?.name ?? '',
+    aliases: item?.aliases.join(', ') ?? '',
     description: item?.description ?? '',
-    price: item ? String(item.price) : '',
+    // Dollars with both decimals ('12.50'), as typed; the form schema turns them back into cents.
+    price: item ? numericFromCents(item.priceCents) : '',
     preparationTime: item ? String(item.preparationTime) : '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -145,20 +152,22 @@ function MenuItemForm({ item, onDone, onCancel }: { item?: MenuItem; onDone: () 
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const input = {
+    const parsed = menuItemFormSchema.safeParse({
       name: values.name,
+      aliases: values.aliases,
       description: values.description,
-      price: toNumberOrNull(values.price),
+      price: values.price,
       preparationTime: toNumberOrNull(values.preparationTime),
-    };
-    const parsed = menuItemSchema.safeParse(input);
+    });
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     try {
-      await save.mutateAsync({ id: item?.id, input });
+      await save.mutateAsync({ id: item?.id, input: parsed.data });
       toast.success('Menu item saved');
       onDone();
     } catch (error) {
-      setErrors(apiFieldErrors(error));
+      // The API names the cents field; its message belongs next to the dollars box.
+      const { priceCents, ...fieldErrors } = apiFieldErrors(error);
+      setErrors(priceCents ? { ...fieldErrors, price: priceCents } : fieldErrors);
       toast.error('Failed to save menu item');
     }
   }
@@ -166,6 +175,15 @@ function MenuItemForm({ item, onDone, onCancel }: { item?: MenuItem; onDone: () 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2">
       <TextField label="Name" name="name" required className="sm:col-span-2" {...field('name')} />
+      <TextField
+        label="Other names (optional)"
+        name="aliases"
+        autoComplete="off"
+        placeholder="pollo burrito, 鸡肉卷"
+        hint="What callers might say instead, in any language. Separate names with commas."
+        className="sm:col-span-2"
+        {...field('aliases')}
+      />
       <TextAreaField
         label="Description (optional)"
         name="description"
@@ -176,10 +194,9 @@ function MenuItemForm({ item, onDone, onCancel }: { item?: MenuItem; onDone: () 
       <TextField
         label="Price ($)"
         name="price"
-        type="number"
+        type="text"
         inputMode="decimal"
-        min={0}
-        step={0.01}
+        autoComplete="off"
         placeholder="0.00"
         hint="Leave empty for $0.00"
         {...field('price')}

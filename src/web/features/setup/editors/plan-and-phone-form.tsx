@@ -5,10 +5,10 @@ import { completeOnboardingSchema } from '@shared/contracts/restaurant';
 import { PRO_PLAN, formatPrice } from '@shared/product';
 import { Button } from '@web/components/button';
 import { CheckboxField, FormAlert, TextField } from '@web/components/form-field';
-import { api } from '@web/lib/api';
 import { FooterRow } from './editor-footer';
 import { useDraft } from '@web/lib/drafts';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../form-errors';
+import { useCompleteOnboarding } from '../setup-api';
 
 /** The last step: the plan, and the number callers will dial. Finishing completes onboarding. */
 export function PlanAndPhoneForm({ onCompleted, back }: { onCompleted: () => Promise<void>; back?: ReactNode }) {
@@ -16,6 +16,7 @@ export function PlanAndPhoneForm({ onCompleted, back }: { onCompleted: () => Pro
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
+  const completeOnboarding = useCompleteOnboarding();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -24,7 +25,7 @@ export function PlanAndPhoneForm({ onCompleted, back }: { onCompleted: () => Pro
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     setSubmitting(true);
     try {
-      await api.post('/api/onboarding/complete', parsed.data);
+      await completeOnboarding.mutateAsync(parsed.data);
       await onCompleted();
     } catch (error) {
       const fields = apiFieldErrors(error);

@@ -7,15 +7,22 @@ import { errorMessage } from '../form-errors';
 import type { EditorProps } from './editor-props';
 import { EditorFooter } from './editor-footer';
 
-export function PreferencesForm({ autoSmsEnabled, mode, onSaved, back }: EditorProps & { autoSmsEnabled: boolean }) {
+export function PreferencesForm({
+  autoSmsEnabled,
+  allowCustomOrders: allowCustom,
+  mode,
+  onSaved,
+  back,
+}: EditorProps & { autoSmsEnabled: boolean; allowCustomOrders: boolean }) {
   const save = useSaveMessagingPreferences();
-  const [values, setValues] = useState({ allowCustom: allowCustomOrders.get(), autoSms: autoSmsEnabled });
+  // The server's value is the one the assistant follows, so it is the one shown.
+  const [values, setValues] = useState({ allowCustom, autoSms: autoSmsEnabled });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     try {
-      await save.mutateAsync({ autoSmsEnabled: values.autoSms });
-      // Custom orders are a choice of this browser's dashboard, kept on this device only.
+      await save.mutateAsync({ autoSmsEnabled: values.autoSms, allowCustomOrders: values.allowCustom });
+      // Still written to this browser too, for anything that reads the older, browser-local copy.
       allowCustomOrders.set(values.allowCustom);
       if (mode === 'settings') toast.success('Preferences saved');
       await onSaved?.();
@@ -28,7 +35,7 @@ export function PreferencesForm({ autoSmsEnabled, mode, onSaved, back }: EditorP
     <form onSubmit={onSubmit} className="flex flex-col gap-5">
       <CheckboxField
         label="Allow custom orders"
-        description="Callers may ask for something that is not on the menu; it arrives as a custom order with their own words. Saved on this device."
+        description="Callers may ask for something that is not on the menu; it arrives as a custom order in their own words, marked for review."
         checked={values.allowCustom}
         onChange={(e) => setValues((v) => ({ ...v, allowCustom: e.target.checked }))}
       />

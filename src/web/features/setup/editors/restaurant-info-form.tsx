@@ -1,4 +1,11 @@
-import { restaurantInfoSchema, isValidTimeZone, type RestaurantResponse } from '@shared/contracts/restaurant';
+import { z, type ZodType } from 'zod';
+import {
+  restaurantInfoSchema,
+  isValidTimeZone,
+  type RestaurantInfo,
+  type RestaurantResponse,
+} from '@shared/contracts/restaurant';
+import { formatPhoneDisplay } from '@shared/domain/phone';
 import { SelectField, TextAreaField, TextField } from '@web/components/form-field';
 import { useSaveRestaurant } from '../setup-api';
 import { useDraft } from '@web/lib/drafts';
@@ -10,6 +17,16 @@ export function browserTimeZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return zone && isValidTimeZone(zone) ? zone : 'America/New_York';
 }
+
+/** The wizard asks only what a new restaurant needs; the staff line for transfers is set later, in Settings. */
+const wizardInfoSchema = restaurantInfoSchema.extend({
+  forwardingPhone: z
+    .string()
+    .nullish()
+    .transform(() => undefined),
+});
+const schemaFor = (mode: 'wizard' | 'settings'): ZodType<RestaurantInfo, z.input<typeof restaurantInfoSchema>> =>
+  mode === 'settings' ? restaurantInfoSchema : wizardInfoSchema;
 
 function timeZoneOptions(current: string) {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -29,9 +46,10 @@ export function RestaurantInfoForm({
     phoneNumber: restaurant.phoneNumber,
     address: restaurant.address,
     timezone: restaurant.timezone ?? browserTimeZone(),
+    forwardingPhone: formatPhoneDisplay(restaurant.forwardingPhone),
   });
   const { errors, setErrors, onSubmit } = useEditorSubmit({
-    schema: restaurantInfoSchema,
+    schema: schemaFor(mode),
     save: (data) => save.mutateAsync(data),
     clearDraft,
     mode,
@@ -54,6 +72,16 @@ export function RestaurantInfoForm({
         {...field('phoneNumber')}
       />
       <TextAreaField label="Address" autoComplete="street-address" rows={2} required {...field('address')} />
+      {mode === 'settings' && (
+        <TextField
+          label="Staff phone line"
+          type="tel"
+          autoComplete="off"
+          placeholder="(555) 987-6543"
+          hint="Optional. When a caller asks to speak to someone, the assistant transfers the call to this number. Leave it empty and the assistant tells callers that nobody is available."
+          {...field('forwardingPhone')}
+        />
+      )}
       <SelectField
         label="Time zone"
         hint="Your hours and whether you are open right now are worked out in this time zone."

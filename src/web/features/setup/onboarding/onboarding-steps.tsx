@@ -84,7 +84,15 @@ function PreferencesStep({ onSaved, back }: StepProps) {
   const query = useBotPreferences();
   return (
     <WithData query={query}>
-      {(b) => <PreferencesForm autoSmsEnabled={b.autoSmsEnabled} mode="wizard" onSaved={onSaved} back={back} />}
+      {(b) => (
+        <PreferencesForm
+          autoSmsEnabled={b.autoSmsEnabled}
+          allowCustomOrders={b.allowCustomOrders}
+          mode="wizard"
+          onSaved={onSaved}
+          back={back}
+        />
+      )}
     </WithData>
   );
 }

@@ -1,26 +1,14 @@
-import toast from 'react-hot-toast';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, ExternalLink, PhoneOff, XCircle } from 'lucide-react';
 import type { PhoneSystemResponse } from '@shared/contracts/restaurant';
 import { formatPhoneDisplay } from '@shared/domain/phone';
-import { api } from '@web/lib/api';
+import { usePhoneSystem } from '@web/lib/queries/phone-system';
 import { Button } from '@web/components/button';
-import { setupKeys, usePhoneSystem } from '../setup-api';
+import { useProvisionPhoneSystem } from '../setup-api';
 import { WithData } from '../load-state';
-import { errorMessage } from '../form-errors';
-import { markAwaitingPhoneSetup } from '../phone-system-watcher';
 
 export function PhoneSystemPanel() {
-  const query = usePhoneSystem({ refetchInterval: (q) => (q.state.data?.status === 'pending' ? 2000 : false) });
-  const queryClient = useQueryClient();
-  const provision = useMutation({
-    mutationFn: () => api.post<PhoneSystemResponse>('/api/phone-system/provision'),
-    onSuccess: (data) => {
-      markAwaitingPhoneSetup();
-      queryClient.setQueryData(setupKeys.phone, data);
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to start the phone system setup')),
-  });
+  const query = usePhoneSystem();
+  const provision = useProvisionPhoneSystem();
 
   return (
     <WithData query={query}>

@@ -1,4 +1,6 @@
 import { useSearchParams } from 'react-router';
+import { PhoneCall } from 'lucide-react';
+import { ButtonLink } from '@web/components/button';
 import { Tabs } from 'radix-ui';
 import { useDocumentTitle } from '@web/components/document-title';
 import { useBotPreferences, useBusinessHours, useMenuItems, useRestaurant } from '../setup-api';
@@ -97,7 +99,20 @@ function HoursSection() {
 
 function AssistantSection() {
   const query = useBotPreferences();
-  return <WithData query={query}>{(b) => <BotForm key={String(b.isSaved)} bot={b} mode="settings" />}</WithData>;
+  return (
+    <div className="flex flex-col gap-6">
+      <WithData query={query}>{(b) => <BotForm key={String(b.isSaved)} bot={b} mode="settings" />}</WithData>
+      <div className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-stone-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-stone-700">
+          Hear how your assistant answers, in any of its languages, with a test call in the browser.
+        </p>
+        <ButtonLink to="/test-call" variant="secondary" className="shrink-0 self-start sm:self-auto">
+          <PhoneCall className="size-4" aria-hidden="true" />
+          Try your assistant
+        </ButtonLink>
+      </div>
+    </div>
+  );
 }
 
 function MenuSection() {
@@ -108,6 +123,10 @@ function MenuSection() {
 function PreferencesSection() {
   const query = useBotPreferences();
   return (
-    <WithData query={query}>{(b) => <PreferencesForm autoSmsEnabled={b.autoSmsEnabled} mode="settings" />}</WithData>
+    <WithData query={query}>
+      {(b) => (
+        <PreferencesForm autoSmsEnabled={b.autoSmsEnabled} allowCustomOrders={b.allowCustomOrders} mode="settings" />
+      )}
+    </WithData>
   );
 }

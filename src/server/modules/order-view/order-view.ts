@@ -1,7 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Order } from '@shared/contracts/orders';
+import type { EventRecorder } from '../../realtime/with-events';
 import type { Database, Transaction } from '../../db/client';
 import { notifications, orderItems, orders } from '../../db/schema';
+
+/**
+ * The order as dashboards see it — the row, its line items and the state of its customer texts — read by the orders
+ * and notifications modules alike, so neither has to import the other to show a change.
+ */
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -47,15 +53,18 @@ export async function attachDetails(db: Database | Transaction, rows: OrderRow[]
       quantity: r.quantity,
       items: items
         .filter((i) => i.orderId === r.id)
-        .map((i) => ({ name: i.name, quantity: i.quantity, unitPrice: i.unitPrice, notes: i.notes })),
+        .map((i) => ({ name: i.name, quantity: i.quantity, unitPriceCents: i.unitPriceCents, notes: i.notes })),
       phoneNumber: r.phoneNumber,
       customerName: r.customerName,
       status: r.status,
       isCustomOrder: r.isCustomOrder,
       customOrderText: r.customOrderText,
       readyInMinutes: r.readyInMinutes,
-      total: r.total,
+      totalCents: r.totalCents,
       source: r.source,
+      callId: r.callId,
+      needsReview: r.needsReview,
+      reviewReason: r.reviewReason,
       notifiedAt: r.notifiedAt?.toISOString() ?? null,
       notifications: texts
         .filter((t) => t.orderId === r.id)
@@ -63,4 +72,16 @@ export async function attachDetails(db: Database | Transaction, rows: OrderRow[]
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     }));
+}
+
+/** Records an `order.updated` event carrying the order as it now is (inside the writer's transaction). */
+export async function publishOrderChange(
+  tx: Transaction,
+  events: EventRecorder,
+  restaurantId: string,
+  orderId: string,
+): Promise<Order | null> {
+  const [order] = await loadOrders(tx, restaurantId, [orderId]);
+  if (order) await events.record(restaurantId, { type: 'order.updated', order });
+  return order ?? null;
 }

@@ -2,9 +2,9 @@ import type { ServerResponse } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/types';
-import { requireSession } from '../http/session';
-import { frameOf, type RealtimeHub, type StoredEvent } from './realtime-hub';
+import type { AppEnv } from '../../http/types';
+import { requireSession } from '../../http/session';
+import { frameOf, type RealtimeHub, type StoredEvent } from '../../realtime/realtime-hub';
 
 const HEARTBEAT_MS = 25_000;
 const HELLO = 'retry: 3000\nevent: ready\ndata: {}\n\n';

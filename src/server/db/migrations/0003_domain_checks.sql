@@ -1,0 +1,4 @@
+ALTER TABLE "restaurant_profiles" ADD CONSTRAINT "restaurant_profiles_phone_provisioning_status" CHECK ("restaurant_profiles"."phone_provisioning_status" in ('not_started', 'pending', 'active', 'failed'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind" CHECK ("notifications"."kind" in ('confirmed', 'preparing', 'ready'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_status" CHECK ("notifications"."status" in ('queued', 'sending', 'sent', 'delivered', 'failed'));--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_source" CHECK ("orders"."source" in ('phone', 'test', 'simulator'));

@@ -1,0 +1,70 @@
+import type { Language } from '@shared/domain/languages';
+import { normalizeDishName } from '../../voice/menu-match';
+import { en } from './en';
+import { es } from './es';
+import { fr } from './fr';
+import type { LanguagePack } from './types';
+import { zh } from './zh';
+
+export type { LanguagePack, Replies } from './types';
+
+export const PACKS: Record<Language, LanguagePack> = { en, es, fr, zh };
+
+/** A pack's phrase as it is compared: normalized words for spaced languages, lowercase characters for Chinese. */
+export function phraseKey(pack: LanguagePack, phrase: string): string {
+  return pack.spaced ? normalizeDishName(phrase) : phrase.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+}
+
+/**
+ * Whether the text (already normalized: words joined by single spaces, or Chinese as written) contains the phrase
+ * as whole words. A "*" in a phrase stands for anything in between.
+ */
+export function containsPhrase(pack: LanguagePack, text: string, phrase: string): boolean {
+  const parts = phrase.split('*').map((p) => phraseKey(pack, p));
+  if (pack.spaced) {
+    const padded = ` ${text} `;
+    let from = 0;
+    for (const part of parts) {
+      const at = padded.indexOf(` ${part} `, from);
+      if (at < 0) return false;
+      from = at + part.length + 1;
+    }
+    return true;
+  }
+  let from = 0;
+  for (const part of parts) {
+    const at = text.indexOf(part, from);
+    if (at < 0) return false;
+    from = at + part.length;
+  }
+  return true;
+}
+
+export const containsAny = (pack: LanguagePack, text: string, phrases: readonly string[]) =>
+  phrases.some((p) => containsPhrase(pack, text, p));
+
+// prettier-ignore
+const MARKERS: Record<Exclude<Language, 'zh'>, string[]> = {
+  en: ['welcome', 'thanks', 'thank', 'calling', 'how', 'can', 'help', 'you', 'today', 'hello', 'hi', 'the', 'what', 'for', 'may', 'i', 'order', 'get', 'your', 'would', 'like', 'call', 'this', 'is'],
+  es: ['bienvenido', 'bienvenidos', 'bienvenida', 'gracias', 'por', 'llamar', 'como', 'puedo', 'ayudar', 'ayudarle', 'hoy', 'hola', 'en', 'al', 'su', 'usted', 'pedido', 'buenos', 'dias', 'tardes', 'le', 'servirle', 'quiere', 'desea', 'esta', 'es', 'habla', 'del'],
+  fr: ['bienvenue', 'merci', 'd', 'avoir', 'appele', 'comment', 'puis', 'je', 'vous', 'aider', 'aujourd', 'hui', 'bonjour', 'chez', 'votre', 'nous', 'est', 'bonsoir', 'commande', 'souhaitez', 'desirez', 'c', 'ici', 'le', 'la', 'du'],
+};
+
+/**
+ * The language a short text (a greeting) is written in, or null when it cannot tell: Chinese by its characters,
+ * the others by their most common words.
+ */
+export function detectLanguage(text: string): Language | null {
+  const han = [...text].filter((c) => /\p{Script=Han}/u.test(c)).length;
+  const letters = [...text].filter((c) => /\p{L}/u.test(c)).length;
+  if (han > 0 && han * 3 >= letters) return 'zh';
+  const words = normalizeDishName(text).split(' ');
+  const scores = (Object.keys(MARKERS) as (keyof typeof MARKERS)[]).map((code) => ({
+    code,
+    score: words.filter((w) => MARKERS[code].includes(w)).length,
+  }));
+  scores.sort((a, b) => b.score - a.score);
+  const [first, second] = scores;
+  if (!first || first.score === 0 || first.score === second?.score) return null;
+  return first.code;
+}

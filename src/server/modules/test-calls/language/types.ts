@@ -1,0 +1,109 @@
+import type { Language } from '@shared/domain/languages';
+
+/**
+ * What the built-in assistant says in one language, beyond the tool executor's own sentences (speech.ts). Every
+ * reply is one or two short, single-line sentences.
+ */
+export interface Replies {
+  /** The built-in greeting, when the restaurant's own greeting is not in the call's language. */
+  greeting(restaurant: string): string;
+  /** "2 Margherita Pizza (no onions)". */
+  lineWithNotes(line: string, notes: string): string;
+  /** "A or B". */
+  either(options: string[]): string;
+  gotIt(lines: string[]): string;
+  removed(names: string[]): string;
+  notInOrder(name: string): string;
+  noted(note: string, name: string | null): string;
+  anythingElse: string;
+  whatElse: string;
+  whichOne(options: string[]): string;
+  askName: string;
+  thanksName(name: string): string;
+  readBack(summary: string, total: string | null): string;
+  confirmAgain: string;
+  askChange: string;
+  priceOf(name: string, price: string): string;
+  totalSoFar(total: string): string;
+  /** Before ordering: about how long the kitchen takes. */
+  readyIn(minutes: number): string;
+  weHave(name: string, price: string): string;
+  askCustom: string;
+  offerCustom(text: string): string;
+  customNoted(text: string): string;
+  customDropped: string;
+  customLine(text: string): string;
+  cleared: string;
+  youAreWelcome: string;
+  alreadyPlaced: string;
+  goodbye(restaurant: string): string;
+  goodbyeNoOrder(restaurant: string): string;
+}
+
+/**
+ * The words the built-in assistant understands in one language. Words and phrases are written as a caller would say
+ * them; they are compared after normalizeDishName (case, accents and punctuation do not matter), except in Chinese,
+ * which is compared as written.
+ */
+export interface LanguagePack {
+  code: Language;
+  /** False for Chinese: no spaces between words, so text is segmented by scanning for known words. */
+  spaced: boolean;
+  /** Number words and phrases: "one", "a couple of", "half a dozen", "veintiuno", "quatre vingt". */
+  numbers: Record<string, number>;
+  /** Words that multiply the number before them (or 1): "dozen" 12, "hundred" 100, "thousand" 1000. */
+  multipliers: Record<string, number>;
+  /** "twenty and one", "treinta y uno", "vingt et un". */
+  numberJoiners: string[];
+  /** Number words that are also articles ("a", "un"): a quantity only right before a dish. */
+  articles: string[];
+  /** Number words that, right after a dish, stand for it rather than count it: "the chicken one". */
+  pronouns: string[];
+  /** Contractions typed without their apostrophe, as the words they stand for: "thats" → "that s". */
+  contractions: Record<string, string>;
+  /** Words that may stand between a number and its dish: "two orders of", "dos vasos de", 两杯. */
+  quantityFillers: string[];
+  /** Chinese measure words (个, 份, 杯 …), read as part of the number before them. */
+  measureWords: string[];
+  yes: string[];
+  no: string[];
+  /** Words after a leading "no" that keep it an answer ("no thanks", "no, that's it") rather than "no onions". */
+  answerFollowers: string[];
+  thanks: string[];
+  done: string[];
+  goodbye: string[];
+  /** A transfer request: a verb with a target ("talk to" + "someone"), or a standalone phrase ("manager"). */
+  transfer: { verbs: string[]; targets: string[]; standalone: string[] };
+  menu: string[];
+  price: string[];
+  doYouHave: string[];
+  /** A question about a dish rather than an order for it: "is the soup spicy?", "¿lleva cebolla?", 辣不辣. */
+  dishQuestion: string[];
+  hours: string[];
+  status: string[];
+  /** How long an order takes: "how long will it take", "¿cuánto tarda?", 要等多久. */
+  waitTime: string[];
+  custom: string[];
+  cancelAll: string[];
+  remove: string[];
+  change: string[];
+  add: string[];
+  /** "no", "without", "sin", "sans", 不要: a note, or a removal when the dish named is in the order. */
+  negative: string[];
+  /** Words that start a note about the dish just mentioned: "extra", "less", "más", "peu de", 少, 多. */
+  noteMarkers: string[];
+  /** Words that are a note by themselves: "spicy", "mild", "bien cuit", 微辣. */
+  noteWords: string[];
+  /** "with", "con", "avec": a dish after it with a quantity is added, anything else is a note. */
+  withWords: string[];
+  conjunctions: string[];
+  /** Words that never start or end a dish name ("the", "please", "i", "de"). */
+  fillers: string[];
+  /** Request openers stripped from a custom or unknown request: "i'd like", "can i get", "quiero", "我要". */
+  requestLeads: string[];
+  /** "my name is", "me llamo", "je m'appelle", 我叫. */
+  nameIntro: string[];
+  /** Only when the assistant has just asked for the name: "it's", "soy", "c'est", 我是. */
+  nameBare: string[];
+  say: Replies;
+}

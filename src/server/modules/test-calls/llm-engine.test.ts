@@ -1,0 +1,184 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { LlmMessage, LlmProvider, LlmReply } from '../../providers/llm/llm-provider';
+import { buildSystemPrompt } from '../voice/assistant-prompt';
+import type { CallContext } from '../voice/call-context';
+import type { ToolAnswer } from '../voice/tool-types';
+import { newConversation, type ToolRunner } from './engine-types';
+import { createLlmEngine, llmToolDefinitions } from './llm-engine';
+
+const NOW = new Date('2026-11-23T12:00:00Z');
+
+const CTX: CallContext = {
+  restaurantId: 'owner-1',
+  restaurantName: 'Casa Lupe',
+  language: 'en',
+  greeting: 'Welcome to Casa Lupe!',
+  isBusyMode: false,
+  busyMessage: 'We are slammed.',
+  timeZone: 'UTC',
+  hours: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+    dayOfWeek,
+    openTime: '09:00',
+    closeTime: '21:00',
+    isClosed: false,
+  })),
+  menu: [
+    {
+      id: 'm1',
+      name: 'Margherita Pizza',
+      aliases: [],
+      description: null,
+      priceCents: 1250,
+      preparationTime: 15,
+      isAvailable: true,
+    },
+  ],
+  allowCustomOrders: false,
+  caps: { maxQuantityPerLine: 20, maxLines: 20, maxTotalCents: 50000 },
+  forwardingPhone: null,
+  canTakeOrders: true,
+};
+
+type Reply = { content?: string; calls?: { name: string; arguments?: string }[] };
+
+/** A provider answering from a list, recording the histories it was sent (copied, as they were at the time). */
+function scripted(...replies: (Reply | Error)[]) {
+  const seen: LlmMessage[][] = [];
+  let n = 0;
+  const provider: LlmProvider = {
+    model: 'test-model',
+    complete: ({ messages }) => {
+      seen.push(structuredClone(messages));
+      const next = replies.shift();
+      if (!next) return Promise.reject(new Error('no reply left'));
+      if (next instanceof Error) return Promise.reject(next);
+      const reply: LlmReply = {
+        message: {
+          role: 'assistant',
+          content: next.content ?? null,
+          ...(next.calls
+            ? {
+                tool_calls: next.calls.map((c) => ({
+                  id: `call_${++n}`,
+                  type: 'function' as const,
+                  function: { name: c.name, arguments: c.arguments ?? '{}' },
+                })),
+              }
+            : {}),
+        },
+      };
+      return Promise.resolve(reply);
+    },
+  };
+  return { provider, seen };
+}
+
+function toolRunner(answers: Record<string, ToolAnswer> = {}) {
+  return vi.fn<ToolRunner>((name) => Promise.resolve(answers[name] ?? { result: `${name} done.` }));
+}
+
+function started(provider: LlmProvider) {
+  const engine = createLlmEngine(provider, { now: () => NOW });
+  const greeting = engine.greet(CTX, newConversation('en', 'llm'));
+  return { engine, greeting };
+}
+
+describe('the language-model engine', () => {
+  it('offers the phone tools, with transferCall and endCall as functions', () => {
+    const names = llmToolDefinitions('en').map((t) => t.function.name);
+    expect(names).toEqual([
+      'get_menu',
+      'check_hours',
+      'place_order',
+      'get_order_status',
+      'transfer_to_staff',
+      'transferCall',
+      'endCall',
+    ]);
+    for (const tool of llmToolDefinitions('es')) {
+      expect(Object.keys(tool)).toEqual(['type', 'function']);
+      expect(tool.function.parameters).toMatchObject({ type: 'object' });
+    }
+  });
+
+  it('greets with the phone greeting and the system prompt, without asking the model', () => {
+    const { provider, seen } = scripted();
+    const { greeting } = started(provider);
+    expect(greeting.reply).toBe('Welcome to Casa Lupe! This call may be recorded.');
+    expect(greeting.conversation.messages).toEqual([
+      { role: 'system', content: buildSystemPrompt(CTX, NOW) },
+      { role: 'assistant', content: greeting.reply },
+    ]);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('speaks what the model says around its tool calls', async () => {
+    const { provider, seen } = scripted(
+      { content: 'One moment.', calls: [{ name: 'check_hours' }] },
+      { content: 'We close at nine tonight.' },
+    );
+    const { engine, greeting } = started(provider);
+    const tools = toolRunner({ check_hours: { result: 'We are open now, until 9:00 PM.' } });
+    const turn = await engine.respond({ ctx: CTX, conversation: greeting.conversation, text: 'Hours?', tools });
+    expect(turn).toMatchObject({ reply: 'One moment. We close at nine tonight.', ended: false });
+    expect(tools).toHaveBeenCalledWith('check_hours', {});
+    expect(seen[1]!.at(-1)).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_1',
+      content: 'We are open now, until 9:00 PM.',
+    });
+    expect(turn.conversation.messages.map((m) => m.role)).toEqual([
+      'system',
+      'assistant',
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+    ]);
+  });
+
+  it('ends the call on endCall, with a goodbye when the model said nothing', async () => {
+    const { provider } = scripted({ calls: [{ name: 'endCall' }] });
+    const { engine, greeting } = started(provider);
+    const turn = await engine.respond({
+      ctx: CTX,
+      conversation: greeting.conversation,
+      text: 'Bye',
+      tools: toolRunner(),
+    });
+    expect(turn).toMatchObject({ reply: 'Thank you for calling. Goodbye!', ended: true });
+    expect(turn.conversation.stage).toBe('ended');
+  });
+
+  it('runs transferCall as transfer_to_staff, and keeps going when nobody can take the call', async () => {
+    const { provider } = scripted(
+      { calls: [{ name: 'transferCall' }] },
+      { content: 'Nobody is available, but I can help.' },
+    );
+    const { engine, greeting } = started(provider);
+    const tools = toolRunner({ transfer_to_staff: { result: 'Sorry, nobody can take the call right now.' } });
+    const turn = await engine.respond({ ctx: CTX, conversation: greeting.conversation, text: 'A person!', tools });
+    expect(tools).toHaveBeenCalledWith('transfer_to_staff', {});
+    expect(turn).toMatchObject({ ended: false, reply: 'Nobody is available, but I can help.' });
+    expect(turn.conversation.transferred).toBe(false);
+  });
+
+  it('answers an unknown tool without running anything', async () => {
+    const { provider, seen } = scripted({ calls: [{ name: 'delete_menu' }] }, { content: 'Sorry.' });
+    const { engine, greeting } = started(provider);
+    const tools = toolRunner();
+    await engine.respond({ ctx: CTX, conversation: greeting.conversation, text: 'Hi', tools });
+    expect(tools).not.toHaveBeenCalled();
+    expect(seen[1]!.at(-1)).toMatchObject({ role: 'tool', content: 'There is no tool named delete_menu.' });
+  });
+
+  it('throws when the model fails, leaving the conversation as it was', async () => {
+    const { provider } = scripted({ calls: [{ name: 'get_menu' }] }, new Error('The language model answered 500'));
+    const { engine, greeting } = started(provider);
+    const before = structuredClone(greeting.conversation);
+    await expect(
+      engine.respond({ ctx: CTX, conversation: greeting.conversation, text: 'Menu?', tools: toolRunner() }),
+    ).rejects.toThrow('answered 500');
+    expect(greeting.conversation).toEqual(before);
+  });
+});

@@ -1,0 +1,784 @@
+import { openState } from '@shared/domain/hours';
+import { formatCents, multiplyCents, sumCents } from '@shared/domain/money';
+import { RECORDING_NOTICE } from '../voice/assistant-prompt';
+import type { CallContext, MenuEntry } from '../voice/call-context';
+import { editDistance, matchDish, normalizeDishName } from '../voice/menu-match';
+import { PHRASES, speakDay, speakTime, type Phrases } from '../voice/speech';
+import type { ToolName } from '../voice/tool-types';
+import type { Conversation, ConversationEngine, DraftLine, EngineTurn, ToolRunner } from './engine-types';
+import { detectLanguage, PACKS, type LanguagePack } from './language';
+import { analyse, resolveDish, type DishRef, type ItemAction, type Utterance } from './utterance';
+
+/**
+ * The built-in assistant: a deterministic conversation in English, Spanish, French or Chinese, with no outside
+ * service. It reads each turn (utterance.ts), keeps the draft order in the conversation, and does everything that
+ * touches the restaurant through the same tools as the phone assistant (the tool executor); what a tool answers is
+ * what the caller hears.
+ */
+
+/** What the rules engine remembers between turns besides the shared conversation fields. */
+interface RulesMemory {
+  /** The item the caller talked about last: a note or "make it two" applies to it. */
+  lastItemId: string | null;
+  /** A note said before any item ("I have a peanut allergy"), for the next item added. */
+  pendingNote: string | null;
+  /** An unknown request offered as a custom order, waiting for yes or no. */
+  pendingCustom: string | null;
+  /** The caller asked for a custom order without saying what: their next words are its text. */
+  awaitingCustomText: boolean;
+  /** The dishes offered by "which one would you like?", and the quantity said with the question's dish. */
+  choices: string[] | null;
+  choiceQuantity: number | null;
+}
+
+type RulesConversation = Conversation & { rules?: RulesMemory };
+
+const EMPTY_MEMORY: RulesMemory = {
+  lastItemId: null,
+  pendingNote: null,
+  pendingCustom: null,
+  awaitingCustomText: false,
+  choices: null,
+  choiceQuantity: null,
+};
+
+interface Session {
+  ctx: CallContext;
+  pack: LanguagePack;
+  phrases: Phrases;
+  c: RulesConversation;
+  mem: RulesMemory;
+  tools: ToolRunner;
+  ended: boolean;
+  /** Last turn's "which one?" options, for this turn only. */
+  choices: { ids: string[]; quantity: number | null } | null;
+}
+
+type Event =
+  | { kind: 'changed'; id: string }
+  | { kind: 'askQuantity'; id: string }
+  | { kind: 'removed'; name: string }
+  | { kind: 'notInOrder'; name: string }
+  | { kind: 'pendingNote'; note: string }
+  | { kind: 'problem'; text: string; asksQuantityOf?: string; question: boolean };
+
+const withMemory = (conversation: Conversation, rules: RulesMemory): RulesConversation => ({ ...conversation, rules });
+
+/** Sentences one after another: with a space, except in Chinese. */
+const sentences = (s: Session, parts: readonly string[]) => parts.join(s.pack.spaced ? ' ' : '');
+
+const singleLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+export const rulesEngine: ConversationEngine = {
+  name: 'rules',
+
+  /**
+   * What the phone assistant says first (voice/assistant.ts firstMessage): the restaurant's greeting, or its busy
+   * message in busy mode, then the recording notice. A greeting written in another language than the call's is
+   * replaced by a built-in one naming the restaurant.
+   */
+  greet(ctx, conversation) {
+    const language = conversation.language;
+    const pack = PACKS[language] ?? PACKS.en;
+    const own = singleLine(ctx.greeting);
+    const detected = own ? detectLanguage(own) : null;
+    const ownFits =
+      own !== '' &&
+      (detected === language || (detected === null && (language === 'zh') === /\p{Script=Han}/u.test(own)));
+    const opening = ctx.isBusyMode
+      ? singleLine(ctx.busyMessage)
+      : ownFits
+        ? own
+        : pack.say.greeting(ctx.restaurantName);
+    return {
+      reply: `${opening} ${RECORDING_NOTICE[language] ?? RECORDING_NOTICE.en}`,
+      conversation: withMemory(conversation, { ...EMPTY_MEMORY }),
+      ended: false,
+    };
+  },
+
+  async respond({ ctx, conversation, text, tools }): Promise<EngineTurn> {
+    const stored = conversation as RulesConversation;
+    const session: Session = {
+      ctx,
+      pack: PACKS[conversation.language] ?? PACKS.en,
+      phrases: PHRASES[conversation.language] ?? PHRASES.en,
+      c: { ...stored, lines: stored.lines.map((l) => ({ ...l })) },
+      mem: { ...EMPTY_MEMORY, ...stored.rules },
+      tools,
+      ended: false,
+      choices: null,
+    };
+    const { choices, choiceQuantity } = session.mem;
+    if (choices) session.choices = { ids: choices, quantity: choiceQuantity };
+    session.mem.choices = null;
+    session.mem.choiceQuantity = null;
+    const reply = singleLine(await converse(session, text));
+    const { c, mem } = session;
+    if (c.awaiting !== 'quantity') c.pendingItemId = null;
+    const next: RulesConversation = { ...c, rules: mem };
+    return { reply, conversation: next, ended: session.ended };
+  },
+};
+
+async function converse(s: Session, text: string): Promise<string> {
+  const { c, mem, pack, ctx } = s;
+  const say = pack.say;
+  if (c.stage === 'ended') return end(s, say.goodbye(ctx.restaurantName));
+  const u = analyse(text, pack, ctx.menu, { awaitingName: c.awaiting === 'name' });
+
+  if (u.transfer) return transfer(s);
+
+  // Answers to the assistant's last question.
+  if (mem.awaitingCustomText) {
+    mem.awaitingCustomText = false;
+    if (!u.no && !u.goodbye && !u.done && u.content) return addCustom(s, u.content);
+  }
+  if (mem.pendingCustom) {
+    const pending = mem.pendingCustom;
+    mem.pendingCustom = null;
+    if (u.yes && u.actions.length === 0) return addCustom(s, pending);
+    if (u.no && u.actions.length === 0 && !u.done) {
+      c.awaiting = null;
+      return say.customDropped;
+    }
+  }
+  if (c.stage === 'confirming') {
+    const answer = await confirming(s, u);
+    if (answer !== null) return answer;
+  }
+  if (c.awaiting === 'name') {
+    const name = u.name ?? (nothingElseSaid(u) ? u.bareName : null);
+    if (name) {
+      c.customerName = name;
+      if (u.actions.length === 0 && (c.lines.length > 0 || c.customText)) return readBack(s);
+    }
+  } else if (u.name) {
+    c.customerName = u.name;
+  }
+
+  if (u.cancelAll) return cancelAll(s);
+  if (u.custom) return custom(s, u.custom.text);
+  // "How long will it take?" before anything is placed is about the kitchen; otherwise about an order placed.
+  if (u.waitTime && !u.status && !c.orderId) return readyIn(s);
+  if (u.status || u.waitTime) return tool(s, 'get_order_status');
+  if (u.hours && !addsWithQuantity(u)) return tool(s, 'check_hours');
+  if (u.price && !addsWithQuantity(u)) return price(s, u);
+  if (u.doYouHave && u.dishes.length > 0 && !addsWithQuantity(u)) return availability(s, u.dishes[0]!);
+  if (u.dishQuestion && u.dishes.length > 0 && !addsWithQuantity(u)) return aboutDish(s, u.dishes[0]!);
+  if (u.menu && u.dishes.length === 0) return tool(s, 'get_menu');
+
+  const actions = [...u.actions];
+  if (actions.length === 0 && u.yes && c.awaiting === 'quantity' && c.pendingItemId) {
+    actions.push({ kind: 'set', dish: null, quantity: lineOf(s, c.pendingItemId)?.quantity ?? 1, bare: true });
+  }
+  if (actions.length > 0) {
+    const result = applyItems(s, actions, { exact: false });
+    if (result.refused || result.problem || !u.done) return result.reply;
+  }
+
+  if (u.done || (u.no && c.awaiting === 'anything_else')) return finish(s);
+  if (u.goodbye) return end(s, goodbye(s));
+  if (u.yes && c.awaiting === 'anything_else') {
+    c.awaiting = null;
+    return say.whatElse;
+  }
+  if (u.name) {
+    c.awaiting = c.lines.length > 0 ? 'anything_else' : null;
+    return sentences(s, [say.thanksName(u.name), c.lines.length > 0 ? say.anythingElse : s.phrases.nothingToOrder]);
+  }
+  if (c.awaiting === 'name' && c.customerName) return readBack(s);
+  if (u.thanks || u.yes) {
+    c.awaiting = 'anything_else';
+    return c.stage === 'placed' ? say.alreadyPlaced : say.youAreWelcome;
+  }
+  if (u.menu) return tool(s, 'get_menu');
+  return unknown(s, u);
+}
+
+const nothingElseSaid = (u: Utterance) =>
+  u.actions.length === 0 && !u.done && !u.goodbye && !u.menu && !u.hours && !u.status && !u.price && !u.custom;
+
+/** Whether the caller ordered something with a number ("two burritos"), not just named a dish in a question. */
+const addsWithQuantity = (u: Utterance) => u.actions.some((a) => a.kind === 'add' && a.quantity !== null);
+
+// ——— Tools ———
+
+async function tool(s: Session, name: ToolName): Promise<string> {
+  const answer = await s.tools(name, {});
+  if (s.c.awaiting !== 'confirmation') s.c.awaiting = null;
+  return answer.result;
+}
+
+async function transfer(s: Session): Promise<string> {
+  const answer = await s.tools('transfer_to_staff', {});
+  if (answer.transferTo) {
+    s.c.transferred = true;
+    return end(s, answer.result);
+  }
+  return answer.result;
+}
+
+async function place(s: Session): Promise<string> {
+  const { c, mem } = s;
+  if (mem.pendingNote) {
+    if (c.lines[0]) c.lines[0].notes = joinNotes(c.lines[0].notes, mem.pendingNote);
+    else if (c.customText) c.customText = `${c.customText} (${mem.pendingNote})`;
+    mem.pendingNote = null;
+  }
+  const answer = await s.tools('place_order', {
+    customer_name: c.customerName,
+    items: c.lines.map((l) => ({ menu_item_id: l.menuItemId, name: l.name, quantity: l.quantity, notes: l.notes })),
+    ...(c.customText ? { custom_order_text: c.customText } : {}),
+  });
+  if (answer.orderId) {
+    c.orderId = answer.orderId;
+    c.stage = 'placed';
+    c.awaiting = null;
+  } else if (answer.isError) {
+    // Something failed on our side: the caller may simply say yes again.
+    c.awaiting = 'confirmation';
+  } else {
+    c.stage = 'ordering';
+    c.awaiting = null;
+  }
+  return answer.result;
+}
+
+// ——— Ordering ———
+
+/** Why no order can be taken right now (expired plan, busy mode, closed), as the tools would say it; or null. */
+function refusal(s: Session): string | null {
+  const { ctx, phrases } = s;
+  if (!ctx.canTakeOrders) return phrases.expiredRefusal;
+  if (ctx.isBusyMode) return ctx.busyMessage;
+  const state = openState(ctx.hours, ctx.timeZone, new Date());
+  if (state.isOpen) return null;
+  const opensAt = state.opensAt
+    ? phrases.when(
+        state.opensAt.daysAhead,
+        speakDay(ctx.language, state.opensAt.dayOfWeek),
+        speakTime(ctx.language, state.opensAt.time),
+      )
+    : null;
+  return phrases.closedRefusal(opensAt);
+}
+
+const lineOf = (s: Session, id: string | null) => (id ? s.c.lines.find((l) => l.menuItemId === id) : undefined);
+const entryOf = (s: Session, id: string) => s.ctx.menu.find((m) => m.id === id);
+const totalOf = (lines: readonly DraftLine[]) =>
+  sumCents(lines.map((l) => multiplyCents(l.unitPriceCents, l.quantity)));
+const joinNotes = (notes: string | null, note: string) =>
+  !notes ? note : notes.split(', ').includes(note) ? notes : `${notes}, ${note}`;
+
+function describe(s: Session, line: DraftLine): string {
+  const text = s.phrases.line(line.quantity, line.name);
+  return line.notes ? s.pack.say.lineWithNotes(text, line.notes) : text;
+}
+
+const candidatesOf = (entries: readonly MenuEntry[]) =>
+  entries.map((m) => ({ value: m, names: [m.name, ...m.aliases] }));
+
+/** The order's items as menu entries (a line whose item left the menu keeps its own name and price). */
+function orderEntries(s: Session): MenuEntry[] {
+  return s.c.lines.map(
+    (l) =>
+      entryOf(s, l.menuItemId) ?? {
+        id: l.menuItemId,
+        name: l.name,
+        aliases: [],
+        description: null,
+        priceCents: l.unitPriceCents,
+        preparationTime: 1,
+        isAvailable: true,
+      },
+  );
+}
+
+/** The menu entry a dish means, preferring the one already ordered when the name fits several. */
+function onMenu(s: Session, dish: DishRef): MenuEntry | { options: MenuEntry[] } | null {
+  const found = resolveDish(dish, s.ctx.menu);
+  if (!found) return null;
+  if ('entry' in found) return found.entry;
+  const chosen = found.options.filter((o) => s.choices?.ids.includes(o.id));
+  if (chosen.length === 1) return chosen[0]!;
+  const ordered = found.options.filter((o) => lineOf(s, o.id));
+  return ordered.length === 1 ? ordered[0]! : { options: found.options };
+}
+
+/** The ordered item a dish means, or null when it is not in the order. */
+function inOrder(s: Session, dish: DishRef): MenuEntry | { options: MenuEntry[] } | null {
+  const found = resolveDish(dish, orderEntries(s));
+  if (!found) return null;
+  return 'entry' in found ? found.entry : { options: found.options };
+}
+
+/**
+ * Up to two available dishes to offer for something not on the menu: matchDish's closest ones, when they look
+ * anything like what was said (a word in common, or a few letters off).
+ */
+function closestTo(s: Session, spoken: string): string[] {
+  const match = matchDish(spoken, candidatesOf(s.ctx.menu));
+  if (match.kind === 'match') return [match.value.name];
+  const said = normalizeDishName(spoken);
+  const saidWords = said.split(' ').filter((w) => w.length >= 3);
+  const han = [...said].filter((c) => /\p{Script=Han}/u.test(c));
+  const resembles = (name: string) => {
+    const target = normalizeDishName(name);
+    if (han.length > 0) return han.some((c) => target.includes(c));
+    const words = target.split(' ');
+    return (
+      editDistance(said, target, 3) <= Math.min(3, Math.floor(target.length / 4)) ||
+      saidWords.some((w) =>
+        words.some((t) => t.length >= 3 && (t.startsWith(w.slice(0, 4)) || w.startsWith(t.slice(0, 4)))),
+      )
+    );
+  };
+  return match.closest
+    .filter((m) => m.isAvailable && [m.name, ...m.aliases].some(resembles))
+    .slice(0, 2)
+    .map((m) => m.name);
+}
+
+/**
+ * Whether the caller named the dish itself: its whole name or an alias, or its head word ("fries" for French Fries,
+ * "papas" for Papas Fritas), give or take a plural; "onions" for Onion Rings is only a word of it.
+ */
+function isWholeName(s: Session, dish: DishRef, entry: MenuEntry): boolean {
+  const headFirst = s.pack.code === 'es' || s.pack.code === 'fr';
+  const names = [entry.name, ...entry.aliases].map(normalizeDishName);
+  const heads = names.map((n) => (headFirst ? n.split(' ')[0]! : n.split(' ').at(-1)!));
+  const same = (a: string, b: string) => a === b || a === `${b}s` || a === `${b}es` || `${a}s` === b;
+  return dish.variants.some((v) => {
+    const said = normalizeDishName(v);
+    return [...names, ...heads].some((n) => same(said, n));
+  });
+}
+
+function alternativesTo(s: Session, entry: MenuEntry): string[] {
+  const words = new Set(normalizeDishName(entry.name).split(' '));
+  return s.ctx.menu
+    .filter((m) => m.isAvailable && m.id !== entry.id)
+    .map((m, index) => ({
+      m,
+      index,
+      shared: normalizeDishName(m.name)
+        .split(' ')
+        .filter((w) => words.has(w)).length,
+    }))
+    .sort((a, b) => b.shared - a.shared || a.index - b.index)
+    .slice(0, 2)
+    .map(({ m }) => m.name);
+}
+
+/** Sets an item's quantity within the restaurant's caps; problems go to `events`. */
+function setQuantity(s: Session, entry: MenuEntry, quantity: number, events: Event[]): boolean {
+  const { c, ctx, phrases, mem } = s;
+  const line = lineOf(s, entry.id);
+  if (quantity < 1) {
+    if (line) removeLine(s, line, events);
+    return true;
+  }
+  if (!entry.isAvailable && !line) {
+    events.push({ kind: 'problem', text: phrases.soldOut(entry.name, alternativesTo(s, entry)), question: false });
+    return false;
+  }
+  if (quantity > ctx.caps.maxQuantityPerLine) {
+    events.push({
+      kind: 'problem',
+      text: phrases.tooMany(entry.name, ctx.caps.maxQuantityPerLine),
+      asksQuantityOf: entry.id,
+      question: true,
+    });
+    return false;
+  }
+  if (!line && c.lines.length >= ctx.caps.maxLines) {
+    events.push({ kind: 'problem', text: phrases.tooManyLines(ctx.caps.maxLines), question: false });
+    return false;
+  }
+  const others = c.lines.filter((l) => l.menuItemId !== entry.id);
+  const unitPriceCents = line?.unitPriceCents ?? entry.priceCents;
+  if (totalOf(others) + multiplyCents(unitPriceCents, quantity) > ctx.caps.maxTotalCents) {
+    events.push({
+      kind: 'problem',
+      text: phrases.tooExpensive(phrases.price(ctx.caps.maxTotalCents)),
+      question: false,
+    });
+    return false;
+  }
+  if (line) {
+    line.quantity = quantity;
+  } else {
+    c.lines.push({ menuItemId: entry.id, name: entry.name, quantity, notes: null, unitPriceCents });
+  }
+  const updated = lineOf(s, entry.id)!;
+  if (mem.pendingNote) {
+    updated.notes = joinNotes(updated.notes, mem.pendingNote);
+    mem.pendingNote = null;
+  }
+  mem.lastItemId = entry.id;
+  events.push({ kind: 'changed', id: entry.id });
+  return true;
+}
+
+function removeLine(s: Session, line: DraftLine, events: Event[]) {
+  s.c.lines = s.c.lines.filter((l) => l !== line);
+  if (s.mem.lastItemId === line.menuItemId) s.mem.lastItemId = s.c.lines.at(-1)?.menuItemId ?? null;
+  events.push({ kind: 'removed', name: line.name });
+}
+
+function ambiguous(s: Session, options: MenuEntry[], quantity: number | null = null): Event {
+  s.mem.choices = options.map((o) => o.id);
+  s.mem.choiceQuantity = quantity;
+  return { kind: 'problem', text: s.pack.say.whichOne(options.slice(0, 3).map((o) => o.name)), question: true };
+}
+
+/** The item an action without a dish is about: the one asked "how many?" for, or the one talked about last. */
+function currentItem(s: Session): MenuEntry | null {
+  const id = (s.c.awaiting === 'quantity' && s.c.pendingItemId) || s.mem.lastItemId;
+  return id ? (entryOf(s, id) ?? orderEntries(s).find((e) => e.id === id) ?? null) : null;
+}
+
+function addNote(s: Session, entry: MenuEntry | null, note: string, events: Event[]) {
+  const line = entry ? lineOf(s, entry.id) : undefined;
+  if (line) {
+    line.notes = joinNotes(line.notes, note);
+    s.mem.lastItemId = line.menuItemId;
+    events.push({ kind: 'changed', id: line.menuItemId });
+  } else if (!entry) {
+    s.mem.pendingNote = s.mem.pendingNote ? `${s.mem.pendingNote}, ${note}` : note;
+    events.push({ kind: 'pendingNote', note });
+  }
+}
+
+function applyAction(s: Session, action: ItemAction, exact: boolean, events: Event[]) {
+  switch (action.kind) {
+    case 'add': {
+      const found = onMenu(s, action.dish);
+      if (!found) return;
+      if ('options' in found) return events.push(ambiguous(s, found.options, action.quantity));
+      const line = lineOf(s, found.id);
+      const quantity = action.quantity ?? (s.choices?.ids.includes(found.id) ? s.choices.quantity : null);
+      if (action.exact || exact) {
+        setQuantity(s, found, quantity ?? line?.quantity ?? 1, events);
+      } else if (line && quantity === null) {
+        s.mem.lastItemId = found.id;
+        events.push({ kind: 'changed', id: found.id });
+      } else if (setQuantity(s, found, (line?.quantity ?? 0) + (quantity ?? 1), events)) {
+        if (quantity === null) events.push({ kind: 'askQuantity', id: found.id });
+      }
+      return;
+    }
+    case 'set': {
+      let entry: MenuEntry | null = null;
+      if (action.dish) {
+        const found = inOrder(s, action.dish) ?? onMenu(s, action.dish);
+        if (found && 'options' in found) return events.push(ambiguous(s, found.options));
+        entry = found;
+      } else {
+        entry = currentItem(s);
+      }
+      if (!entry) {
+        if (!action.bare) events.push({ kind: 'problem', text: s.pack.say.whatElse, question: true });
+        return;
+      }
+      setQuantity(s, entry, action.quantity, events);
+      return;
+    }
+    case 'remove': {
+      if (!action.dish) {
+        const line = lineOf(s, s.mem.lastItemId);
+        if (line) removeLine(s, line, events);
+        return;
+      }
+      const found = inOrder(s, action.dish);
+      if (found && 'options' in found) return events.push(ambiguous(s, found.options));
+      const line = found ? lineOf(s, found.id) : undefined;
+      if (line) return removeLine(s, line, events);
+      const named = onMenu(s, action.dish);
+      events.push({ kind: 'notInOrder', name: named && 'id' in named ? named.name : action.dish.text });
+      return;
+    }
+    case 'note': {
+      if (action.dish) {
+        // "no ice on the horchata" before any horchata was ordered: the horchata is wanted too.
+        let found = inOrder(s, action.dish);
+        if (!found) {
+          applyAction(s, { kind: 'add', dish: action.dish, quantity: null, exact: false }, exact, events);
+          found = inOrder(s, action.dish);
+        }
+        if (found && 'id' in found) addNote(s, found, action.note, events);
+        return;
+      }
+      addNote(s, currentItem(s) ?? null, action.note, events);
+      return;
+    }
+    case 'unknown':
+      events.push({
+        kind: 'problem',
+        text: s.phrases.unknownItem(action.text, closestTo(s, action.text)),
+        question: true,
+      });
+      return;
+    case 'negative': {
+      const found = inOrder(s, action.dish);
+      const line = found && 'id' in found ? lineOf(s, found.id) : undefined;
+      if (line) return removeLine(s, line, events);
+      // "No horchata" with no horchata ordered is about the horchata, not a note for something else.
+      const named = onMenu(s, action.dish);
+      if (named && 'id' in named && isWholeName(s, action.dish, named)) {
+        return events.push({ kind: 'notInOrder', name: named.name });
+      }
+      const target = action.target ? inOrder(s, action.target) : currentItem(s);
+      addNote(s, target && 'id' in target ? target : null, action.note, events);
+      return;
+    }
+  }
+}
+
+/**
+ * "A burrito, the carnitas one": a dish that fits several, followed in the same breath by one of them, is that one
+ * (with the first one's quantity if the second has none).
+ */
+function settleChoices(s: Session, actions: readonly ItemAction[]): ItemAction[] {
+  const out = [...actions];
+  for (let i = 0; i < out.length; i++) {
+    const first = out[i]!;
+    if (first.kind !== 'add') continue;
+    const found = onMenu(s, first.dish);
+    if (!found || !('options' in found)) continue;
+    const laterIndex = out.findIndex((a, j) => {
+      if (j <= i || a.kind !== 'add') return false;
+      const later = onMenu(s, a.dish);
+      return later !== null && 'id' in later && found.options.some((o) => o.id === later.id);
+    });
+    const later = out[laterIndex];
+    if (later?.kind !== 'add') continue;
+    out[laterIndex] = { ...later, quantity: later.quantity ?? first.quantity };
+    out.splice(i--, 1);
+  }
+  return out;
+}
+
+/** Applies item actions and says what changed, then one problem or the next question. */
+function applyItems(
+  s: Session,
+  actions: readonly ItemAction[],
+  { exact }: { exact: boolean },
+): { reply: string; problem: boolean; refused: boolean } {
+  const { c, pack, phrases } = s;
+  const adds = actions.some(
+    (a) =>
+      a.kind === 'add' ||
+      (a.kind === 'note' && a.dish !== null && !inOrder(s, a.dish)) ||
+      (a.kind === 'set' && (a.dish !== null || (c.awaiting === 'quantity' && !lineOf(s, c.pendingItemId)))),
+  );
+  const refused = adds ? refusal(s) : null;
+  if (refused) {
+    c.awaiting = null;
+    return { reply: refused, problem: true, refused: true };
+  }
+
+  const events: Event[] = [];
+  for (const action of settleChoices(s, actions)) applyAction(s, action, exact, events);
+
+  const parts: string[] = [];
+  const changed = new Set(events.flatMap((e) => (e.kind === 'changed' ? [e.id] : [])));
+  const changedLines = c.lines.filter((l) => changed.has(l.menuItemId));
+  if (changedLines.length > 0) parts.push(pack.say.gotIt(changedLines.map((l) => describe(s, l))));
+  const removed = events.flatMap((e) => (e.kind === 'removed' ? [e.name] : []));
+  if (removed.length > 0) parts.push(pack.say.removed(removed));
+  const notInOrder = events.find((e) => e.kind === 'notInOrder');
+  if (notInOrder) parts.push(pack.say.notInOrder(notInOrder.name));
+  for (const e of events) if (e.kind === 'pendingNote') parts.push(pack.say.noted(e.note, null));
+
+  const problem = events.find((e) => e.kind === 'problem');
+  const ask = events.find((e) => e.kind === 'askQuantity' && lineOf(s, e.id)?.quantity === 1);
+  if (problem) {
+    parts.push(problem.text);
+    c.awaiting = problem.asksQuantityOf ? 'quantity' : problem.question ? null : 'anything_else';
+    c.pendingItemId = problem.asksQuantityOf ?? null;
+  } else if (ask && ask.kind === 'askQuantity') {
+    parts.push(phrases.badQuantity(lineOf(s, ask.id)!.name));
+    c.awaiting = 'quantity';
+    c.pendingItemId = ask.id;
+  } else if (parts.length > 0) {
+    parts.push(pack.say.anythingElse);
+    c.awaiting = 'anything_else';
+  } else {
+    parts.push(phrases.invalidRequest);
+  }
+  if (c.stage === 'placed' && (changedLines.length > 0 || removed.length > 0)) c.stage = 'ordering';
+  return { reply: sentences(s, parts), problem: problem !== undefined, refused: false };
+}
+
+async function confirming(s: Session, u: Utterance): Promise<string | null> {
+  const { c, pack } = s;
+  if (u.actions.length > 0) {
+    const result = applyItems(s, u.actions, { exact: u.no });
+    if (result.refused || result.problem) {
+      c.stage = 'ordering';
+      return result.reply;
+    }
+    return c.lines.length > 0 || c.customText ? readBack(s) : finish(s);
+  }
+  if (u.yes || (u.done && !u.no)) return place(s);
+  if (u.no || u.cancelAll) {
+    if (u.cancelAll) return cancelAll(s);
+    c.stage = 'ordering';
+    c.awaiting = null;
+    return pack.say.askChange;
+  }
+  if (u.goodbye) return end(s, goodbye(s));
+  if (u.name) {
+    c.customerName = u.name;
+    return readBack(s);
+  }
+  if (u.price) return sentences(s, [pack.say.totalSoFar(formatCents(totalOf(c.lines))), pack.say.confirmAgain]);
+  if (u.hours || u.status || u.menu || u.transfer) return null;
+  return pack.say.confirmAgain;
+}
+
+function finish(s: Session): string {
+  const { c, pack } = s;
+  if (c.lines.length === 0 && !c.customText) {
+    c.awaiting = null;
+    return s.phrases.nothingToOrder;
+  }
+  if (!c.customerName) {
+    c.awaiting = 'name';
+    return pack.say.askName;
+  }
+  return readBack(s);
+}
+
+function readBack(s: Session): string {
+  const { c, pack, phrases } = s;
+  c.stage = 'confirming';
+  c.awaiting = 'confirmation';
+  const summary = [...c.lines.map((l) => describe(s, l)), ...(c.customText ? [pack.say.customLine(c.customText)] : [])];
+  const total = c.lines.length > 0 ? formatCents(totalOf(c.lines)) : null;
+  return pack.say.readBack(phrases.list(summary), total);
+}
+
+function cancelAll(s: Session): string {
+  const { c, mem, pack } = s;
+  if (c.orderId) {
+    c.awaiting = null;
+    return pack.say.alreadyPlaced;
+  }
+  c.lines = [];
+  c.customText = null;
+  c.stage = 'ordering';
+  c.awaiting = null;
+  mem.lastItemId = null;
+  mem.pendingNote = null;
+  return pack.say.cleared;
+}
+
+async function price(s: Session, u: Utterance): Promise<string> {
+  const { c, pack, phrases } = s;
+  if (u.dishes.length > 0) {
+    const parts = u.dishes.slice(0, 2).map((dish) => {
+      const found = onMenu(s, dish);
+      if (!found) return phrases.unknownItem(dish.text, []);
+      if ('options' in found) return pack.say.whichOne(found.options.slice(0, 3).map((o) => o.name));
+      if (!found.isAvailable) return phrases.soldOut(found.name, alternativesTo(s, found));
+      return pack.say.priceOf(found.name, formatCents(found.priceCents));
+    });
+    if (c.awaiting !== 'confirmation') c.awaiting = null;
+    return sentences(s, parts);
+  }
+  if (c.lines.length > 0) return pack.say.totalSoFar(formatCents(totalOf(c.lines)));
+  return tool(s, 'get_menu');
+}
+
+/** The longest preparation time among the items ordered (or on the menu, before anything is ordered). */
+function readyIn(s: Session): string {
+  const entries = s.c.lines.length > 0 ? orderEntries(s) : s.ctx.menu.filter((m) => m.isAvailable);
+  const minutes = Math.max(1, ...entries.map((e) => e.preparationTime));
+  if (s.c.awaiting !== 'confirmation') s.c.awaiting = 'anything_else';
+  return s.pack.say.readyIn(minutes);
+}
+
+/** "Is the soup spicy?": what the menu says about the dish (its price, and its description if it has one). */
+function aboutDish(s: Session, dish: DishRef): string {
+  const { c, pack, phrases } = s;
+  const found = onMenu(s, dish);
+  if (!found) return phrases.unknownItem(dish.text, []);
+  if ('options' in found) return pack.say.whichOne(found.options.slice(0, 3).map((o) => o.name));
+  if (!found.isAvailable) return phrases.soldOut(found.name, alternativesTo(s, found));
+  if (c.awaiting !== 'confirmation') c.awaiting = null;
+  const description = found.description?.trim();
+  return sentences(s, [
+    pack.say.priceOf(found.name, formatCents(found.priceCents)),
+    ...(description
+      ? [/[.!?。！？]$/u.test(description) ? description : `${description}${pack.spaced ? '.' : '。'}`]
+      : []),
+  ]);
+}
+
+function availability(s: Session, dish: DishRef): string {
+  const { c, pack, phrases } = s;
+  const found = onMenu(s, dish);
+  if (!found) return phrases.unknownItem(dish.text, []);
+  if ('options' in found) return pack.say.whichOne(found.options.slice(0, 3).map((o) => o.name));
+  if (!found.isAvailable) {
+    c.awaiting = 'anything_else';
+    return phrases.soldOut(found.name, alternativesTo(s, found));
+  }
+  c.awaiting = 'quantity';
+  c.pendingItemId = found.id;
+  return pack.say.weHave(found.name, formatCents(found.priceCents));
+}
+
+function custom(s: Session, text: string | null): string {
+  const { ctx, phrases, mem, c, pack } = s;
+  if (!ctx.allowCustomOrders) return phrases.customNotAllowed;
+  const refused = refusal(s);
+  if (refused) return refused;
+  if (!text) {
+    mem.awaitingCustomText = true;
+    c.awaiting = null;
+    return pack.say.askCustom;
+  }
+  return addCustom(s, text);
+}
+
+function addCustom(s: Session, text: string): string {
+  const { ctx, phrases, c, pack } = s;
+  if (!ctx.allowCustomOrders) return phrases.customNotAllowed;
+  const refused = refusal(s);
+  if (refused) return refused;
+  c.customText = c.customText ? `${c.customText}; ${text}` : text;
+  c.awaiting = 'anything_else';
+  if (c.stage === 'placed') c.stage = 'ordering';
+  return pack.say.customNoted(text);
+}
+
+function unknown(s: Session, u: Utterance): string {
+  const { ctx, phrases, mem, c, pack } = s;
+  // Only "hello", "um" and the like: ask for the order.
+  if (!u.content || u.contentWords === 0) return c.lines.length > 0 ? pack.say.anythingElse : phrases.nothingToOrder;
+  if (u.contentWords >= 3 && ctx.allowCustomOrders && c.stage !== 'placed') {
+    const refused = refusal(s);
+    if (refused) return refused;
+    mem.pendingCustom = u.content;
+    c.awaiting = 'confirmation';
+    return pack.say.offerCustom(u.content);
+  }
+  return phrases.unknownItem(u.content, closestTo(s, u.content));
+}
+
+function goodbye(s: Session): string {
+  const { c, pack, ctx } = s;
+  const unplaced = c.stage !== 'placed' && (c.lines.length > 0 || c.customText !== null) && !c.orderId;
+  return unplaced ? pack.say.goodbyeNoOrder(ctx.restaurantName) : pack.say.goodbye(ctx.restaurantName);
+}
+
+function end(s: Session, reply: string): string {
+  s.c.stage = 'ended';
+  s.c.awaiting = null;
+  s.ended = true;
+  return reply;
+}

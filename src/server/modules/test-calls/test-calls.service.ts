@@ -1,0 +1,168 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { StartTestCallInput, StartTestCallResponse, TestCallTurn } from '@shared/contracts/test-calls';
+import { calls } from '../../db/schema';
+import { HttpError, notFound } from '../../http/errors';
+import type { LlmProvider } from '../../providers/llm/llm-provider';
+import { withEvents } from '../../realtime/with-events';
+import { loadCallContext } from '../voice/call-context';
+import { publishCallChange } from '../voice/call-view';
+import { executeToolCall, type ToolDeps } from '../voice/tool-executor';
+import { draftOf, newConversation, type Conversation, type ConversationEngine, type EngineTurn } from './engine-types';
+import { createLlmEngine } from './llm-engine';
+import { rulesEngine } from './rules-engine';
+
+export interface TestCallDeps extends ToolDeps {
+  /** The configured language model; the built-in rules engine answers when it is absent or fails. */
+  llm: LlmProvider | null;
+}
+
+const FALLBACK_NOTICE = 'The language model did not answer, so the built-in assistant took over this call.';
+
+/** A number from the 555-01XX block, reserved for fiction, when the owner gives none. */
+function fictionalCaller(): string {
+  return `+1${randomInt(201, 990)}55501${String(randomInt(100)).padStart(2, '0')}`;
+}
+
+function engineFor(deps: TestCallDeps, conversation: Conversation): ConversationEngine {
+  return conversation.engine === 'llm' && deps.llm ? createLlmEngine(deps.llm) : rulesEngine;
+}
+
+function turnOf(conversation: Conversation, reply: string, ended: boolean, notice: string | null): TestCallTurn {
+  return {
+    reply,
+    ended,
+    orderId: conversation.orderId,
+    transferred: conversation.transferred,
+    draft: draftOf(conversation),
+    engine: conversation.engine,
+    notice,
+  };
+}
+
+const transcriptLine = (who: 'Assistant' | 'Caller', text: string) => `${who}: ${text}`;
+
+/**
+ * Starts a test call: the owner talks to their own assistant, in the browser, through the same tools and rules as a
+ * phone call. It is a real call in the call log, and an order placed in it is a real (simulator) order.
+ */
+export async function startTestCall(
+  deps: TestCallDeps,
+  ownerId: string,
+  input: StartTestCallInput,
+): Promise<StartTestCallResponse> {
+  const ctx = await loadCallContext(deps.db, ownerId);
+  if (!ctx) throw notFound('Restaurant profile');
+  const language = input.language ?? ctx.language;
+  const callCtx = { ...ctx, language };
+  const conversation = newConversation(language, deps.llm ? 'llm' : 'rules');
+  const greeting = engineFor(deps, conversation).greet(callCtx, conversation);
+
+  const callId = await withEvents(deps.db, deps.hub, async (tx, events) => {
+    const [call] = await tx
+      .insert(calls)
+      .values({
+        providerCallId: `test_${randomUUID()}`,
+        restaurantId: ownerId,
+        kind: 'test',
+        callerNumber: input.callerNumber ?? fictionalCaller(),
+        language,
+        status: 'in-progress',
+        conversation: greeting.conversation,
+        transcript: transcriptLine('Assistant', greeting.reply),
+      })
+      .returning({ id: calls.id });
+    await publishCallChange(tx, events, ownerId, call!.id);
+    return call!.id;
+  });
+  return { callId, language, ...turnOf(greeting.conversation, greeting.reply, greeting.ended, null) };
+}
+
+/** One turn of a test call: what the caller said (or typed), and the assistant's answer. */
+export async function sendTestCallMessage(
+  deps: TestCallDeps,
+  ownerId: string,
+  callId: string,
+  text: string,
+): Promise<TestCallTurn> {
+  const [call] = await deps.db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.id, callId), eq(calls.restaurantId, ownerId), eq(calls.kind, 'test')));
+  if (!call || !call.conversation) throw notFound('Test call');
+  if (call.status === 'ended') throw new HttpError(409, 'This test call has ended. Start a new one.');
+
+  const stored = call.conversation as Conversation;
+  const ctx = await loadCallContext(deps.db, ownerId);
+  if (!ctx) throw notFound('Restaurant profile');
+  const callCtx = { ...ctx, language: stored.language };
+  const conversation: Conversation = { ...stored, turn: stored.turn + 1 };
+  const active = { id: call.id, restaurantId: ownerId, callerNumber: call.callerNumber, kind: call.kind };
+  let toolCount = 0;
+  const tools = (name: Parameters<typeof executeToolCall>[2]['name'], args: Record<string, unknown>) =>
+    executeToolCall(deps, active, { id: `turn-${conversation.turn}-${++toolCount}`, name, args });
+
+  let turn: EngineTurn;
+  let notice: string | null = null;
+  try {
+    turn = await engineFor(deps, conversation).respond({ ctx: callCtx, conversation, text, tools });
+  } catch (error) {
+    if (conversation.engine !== 'llm') throw error;
+    deps.logger.warn({ err: error, callId }, 'the language model failed; the built-in assistant takes over');
+    notice = FALLBACK_NOTICE;
+    turn = await rulesEngine.respond({ ctx: callCtx, conversation: { ...conversation, engine: 'rules' }, text, tools });
+  }
+  notice = turn.notice ?? notice;
+
+  await withEvents(deps.db, deps.hub, async (tx, events) => {
+    const updated = await tx
+      .update(calls)
+      .set({
+        conversation: turn.conversation,
+        transcript: [call.transcript, transcriptLine('Caller', text), transcriptLine('Assistant', turn.reply)]
+          .filter(Boolean)
+          .join('\n'),
+        ...(turn.ended ? { status: 'ended' as const, endedAt: new Date(), endedReason: 'test-call-ended' } : {}),
+        updatedAt: new Date(),
+      })
+      // Two turns sent at once: only the first one that read this turn may write it. (Not updatedAt: the tools
+      // themselves update the call row during the turn, e.g. its outcome or its order.)
+      .where(and(eq(calls.id, call.id), sql`(${calls.conversation}->>'turn')::int = ${stored.turn}`))
+      .returning({ id: calls.id });
+    if (updated.length === 0) throw new HttpError(409, 'Another message to this call was answered first. Try again.');
+    if (turn.ended) {
+      await tx
+        .update(calls)
+        .set({ outcome: 'no_order' })
+        .where(and(eq(calls.id, call.id), isNull(calls.outcome)));
+    }
+    await publishCallChange(tx, events, ownerId, call.id);
+  });
+  return turnOf(turn.conversation, turn.reply, turn.ended, notice);
+}
+
+/** Hanging up: the call ends where it is (an order already placed stays placed). Hanging up twice is harmless. */
+export async function endTestCall(deps: TestCallDeps, ownerId: string, callId: string): Promise<void> {
+  await withEvents(deps.db, deps.hub, async (tx, events) => {
+    const owned = and(eq(calls.id, callId), eq(calls.restaurantId, ownerId), eq(calls.kind, 'test'));
+    const [call] = await tx.select({ status: calls.status }).from(calls).where(owned);
+    if (!call) throw notFound('Test call');
+    if (call.status === 'ended') return;
+    const conversationEnded = sql`jsonb_set(${calls.conversation}, '{stage}', '"ended"')`;
+    await tx
+      .update(calls)
+      .set({
+        status: 'ended',
+        endedAt: new Date(),
+        endedReason: 'customer-ended-call',
+        conversation: conversationEnded,
+        updatedAt: new Date(),
+      })
+      .where(and(owned, ne(calls.status, 'ended')));
+    await tx
+      .update(calls)
+      .set({ outcome: 'no_order' })
+      .where(and(owned, isNull(calls.outcome)));
+    await publishCallChange(tx, events, ownerId, callId);
+  });
+}

@@ -1,0 +1,95 @@
+import { eq, or } from 'drizzle-orm';
+import type { DayHours } from '@shared/domain/hours';
+import { DEFAULT_LANGUAGE, type Language } from '@shared/domain/languages';
+import { DEFAULT_ORDER_CAPS, type OrderCaps } from '@shared/domain/orders';
+import { isTrialExpired } from '@shared/domain/trial';
+import { DEFAULT_BUSY_MESSAGE, defaultGreeting, type MenuItem } from '@shared/contracts/restaurant';
+import type { Database, Transaction } from '../../db/client';
+import { botPreferences, restaurantProfiles } from '../../db/schema';
+import { listMenuItems } from '../restaurants/menu.service';
+import { getBusinessHours } from '../restaurants/restaurant.service';
+
+/** A menu item as the assistant sees it: every item, sold-out ones included, with its other names. */
+export type MenuEntry = MenuItem;
+
+/**
+ * Everything the assistant and its tools know about a restaurant during one call, read fresh for each request so a
+ * change in Settings applies to the very next call (and the next tool call) without re-provisioning.
+ */
+export interface CallContext {
+  restaurantId: string;
+  restaurantName: string;
+  language: Language;
+  greeting: string;
+  isBusyMode: boolean;
+  busyMessage: string;
+  timeZone: string;
+  hours: DayHours[];
+  /** Every item, sold-out ones included, so the assistant can say an item is sold out rather than unknown. */
+  menu: MenuEntry[];
+  allowCustomOrders: boolean;
+  caps: OrderCaps;
+  /** The staff line for transfers, E.164, or null when the owner set none. */
+  forwardingPhone: string | null;
+  /** False once the trial has expired without a paid plan: the assistant politely declines new orders. */
+  canTakeOrders: boolean;
+}
+
+/** The restaurant whose number was called: by the provider's phone-number id, or by the number itself (E.164). */
+export async function findRestaurantByNumber(
+  db: Database | Transaction,
+  { phoneNumberId, phoneNumber }: { phoneNumberId?: string | null; phoneNumber?: string | null },
+): Promise<string | null> {
+  const conditions = [
+    phoneNumberId ? eq(restaurantProfiles.vapiPhoneNumberId, phoneNumberId) : undefined,
+    phoneNumber ? eq(restaurantProfiles.vapiPhoneNumber, phoneNumber) : undefined,
+  ].filter((c) => c !== undefined);
+  if (conditions.length === 0) return null;
+  const [row] = await db
+    .select({ id: restaurantProfiles.id })
+    .from(restaurantProfiles)
+    .where(or(...conditions))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function loadCallContext(
+  db: Database,
+  restaurantId: string,
+  now: Date = new Date(),
+): Promise<CallContext | null> {
+  const [[row], menu, hours] = await Promise.all([
+    db
+      .select({ restaurant: restaurantProfiles, bot: botPreferences })
+      .from(restaurantProfiles)
+      .leftJoin(botPreferences, eq(botPreferences.restaurantId, restaurantProfiles.id))
+      .where(eq(restaurantProfiles.id, restaurantId)),
+    listMenuItems(db, restaurantId),
+    getBusinessHours(db, restaurantId),
+  ]);
+  if (!row) return null;
+  const { restaurant, bot } = row;
+  const restaurantName = restaurant.restaurantName || 'the restaurant';
+  return {
+    restaurantId,
+    restaurantName,
+    language: bot?.language ?? DEFAULT_LANGUAGE,
+    greeting: bot?.greetingMessage || defaultGreeting(restaurant.restaurantName ?? ''),
+    isBusyMode: bot?.isBusyMode ?? false,
+    busyMessage: bot?.busyMessage || DEFAULT_BUSY_MESSAGE,
+    timeZone: restaurant.timezone ?? 'UTC',
+    hours,
+    menu,
+    allowCustomOrders: restaurant.allowCustomOrders,
+    caps: {
+      maxQuantityPerLine: restaurant.maxQuantityPerLine ?? DEFAULT_ORDER_CAPS.maxQuantityPerLine,
+      maxLines: restaurant.maxOrderLines ?? DEFAULT_ORDER_CAPS.maxLines,
+      maxTotalCents: restaurant.maxOrderTotalCents ?? DEFAULT_ORDER_CAPS.maxTotalCents,
+    },
+    forwardingPhone: restaurant.forwardingPhone,
+    canTakeOrders: !isTrialExpired(
+      { subscriptionStatus: restaurant.subscriptionStatus, trialEndsAt: restaurant.trialEndsAt },
+      now,
+    ),
+  };
+}

@@ -1,0 +1,38 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { CallSummary, ListCallsResponse } from '@shared/contracts/calls';
+import type { Database } from '../../db/client';
+import { calls } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { decodeKeysetCursor, olderThan, takePage } from '../../http/keyset-cursor';
+import { loadCallSummaries } from './call-view';
+
+/** One page of the owner's calls, newest first, keyset-paged on (started_at, id). */
+export async function listCalls(
+  db: Database,
+  ownerId: string,
+  query: { cursor?: string; limit: number },
+): Promise<ListCallsResponse> {
+  const cursor = query.cursor ? decodeKeysetCursor(query.cursor) : null;
+  const rows = await db
+    .select({ id: calls.id, startedAtText: sql<string>`${calls.startedAt}::text` })
+    .from(calls)
+    .where(and(eq(calls.restaurantId, ownerId), cursor ? olderThan(calls.startedAt, calls.id, cursor) : undefined))
+    .orderBy(desc(calls.startedAt), desc(calls.id))
+    .limit(query.limit + 1);
+  const { page, nextCursor } = takePage(rows, query.limit, (r) => ({ at: r.startedAtText, id: r.id }));
+  return {
+    calls: await loadCallSummaries(
+      db,
+      ownerId,
+      page.map((r) => r.id),
+    ),
+    nextCursor,
+  };
+}
+
+/** One of the owner's calls; another restaurant's call is simply not found. */
+export async function getCall(db: Database, ownerId: string, callId: string): Promise<CallSummary> {
+  const [call] = await loadCallSummaries(db, ownerId, [callId]);
+  if (!call) throw notFound('Call');
+  return call;
+}

@@ -1,0 +1,60 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { CallSummary } from '@shared/contracts/calls';
+import type { Database, Transaction } from '../../db/client';
+import { calls, orders } from '../../db/schema';
+import type { EventRecorder } from '../../realtime/with-events';
+
+/**
+ * A call as the call log shows it, read by the webhook (to publish a change), the tools and the call-log route alike.
+ * Calls come back in the order of `ids`; ids of another restaurant are simply not found.
+ */
+export async function loadCallSummaries(
+  db: Database | Transaction,
+  restaurantId: string,
+  ids: string[],
+): Promise<CallSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ call: calls, orderItem: orders.item })
+    .from(calls)
+    .leftJoin(orders, eq(orders.id, calls.orderId))
+    .where(and(eq(calls.restaurantId, restaurantId), inArray(calls.id, ids)));
+  const byId = new Map(rows.map((r) => [r.call.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toCallSummary(row.call, row.orderItem)] : [];
+  });
+}
+
+export function toCallSummary(call: typeof calls.$inferSelect, orderLabel: string | null): CallSummary {
+  return {
+    id: call.id,
+    kind: call.kind,
+    callerNumber: call.callerNumber,
+    status: call.status,
+    startedAt: call.startedAt.toISOString(),
+    endedAt: call.endedAt?.toISOString() ?? null,
+    durationSeconds: call.endedAt
+      ? Math.max(0, Math.round((call.endedAt.getTime() - call.startedAt.getTime()) / 1000))
+      : null,
+    endedReason: call.endedReason,
+    outcome: call.outcome,
+    summary: call.summary,
+    transcript: call.transcript,
+    recordingUrl: call.recordingUrl,
+    orderId: call.orderId,
+    orderLabel: call.orderId ? orderLabel : null,
+  };
+}
+
+/** Records a `call.updated` event with the call as it now is (inside the writer's transaction). */
+export async function publishCallChange(
+  tx: Transaction,
+  events: EventRecorder,
+  restaurantId: string,
+  callId: string,
+): Promise<CallSummary | null> {
+  const [call] = await loadCallSummaries(tx, restaurantId, [callId]);
+  if (call) await events.record(restaurantId, { type: 'call.updated', call });
+  return call ?? null;
+}

@@ -1,0 +1,254 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  CALL_STATUSES,
+  isLaterCallStatus,
+  type CallKind,
+  type CallOutcome,
+  type CallStatus,
+} from '@shared/domain/calls';
+import type { Database, Transaction } from '../../db/client';
+import { calls } from '../../db/schema';
+import type { RealtimeHub } from '../../realtime/realtime-hub';
+import { withEvents, type EventRecorder } from '../../realtime/with-events';
+import { findRestaurantByNumber } from './call-context';
+import { publishCallChange } from './call-view';
+
+/**
+ * The write side of the call log. Provider messages about one call may arrive twice, late or out of order, so every
+ * write here is an upsert or a conditional update keyed on the provider's call id: a repeat changes nothing, a late
+ * status never moves a call back, and an ended call stays ended. Each change that the call log shows is published as
+ * a `call.updated` event in the same transaction.
+ */
+
+export type CallRow = typeof calls.$inferSelect;
+
+export interface CallWriteDeps {
+  db: Database;
+  hub: Pick<RealtimeHub, 'deliver'>;
+}
+
+export interface EnsureCallInput {
+  providerCallId: string;
+  restaurantId: string;
+  /** Caller ID in E.164, or null when withheld. */
+  callerNumber: string | null;
+  kind: CallKind;
+  startedAt?: Date | null;
+  /** The status of a new row (an existing row's status only moves through applyStatusUpdate); default in-progress. */
+  status?: CallStatus;
+}
+
+/**
+ * The call's row, created on the first message about it. A later message keeps the row's restaurant, fills in a
+ * caller number the row lacks and moves the start earlier if it knows better. `changed` is true when the row was
+ * created or updated, i.e. when the call log should hear of it.
+ */
+export async function ensureCall(
+  db: Database | Transaction,
+  { providerCallId, restaurantId, callerNumber, kind, startedAt, status }: EnsureCallInput,
+): Promise<{ call: CallRow; changed: boolean }> {
+  const [written] = await db
+    .insert(calls)
+    .values({
+      providerCallId,
+      restaurantId,
+      callerNumber,
+      kind,
+      ...(startedAt ? { startedAt } : {}),
+      ...(status ? { status } : {}),
+    })
+    .onConflictDoUpdate({
+      target: calls.providerCallId,
+      set: {
+        callerNumber: sql`coalesce(${calls.callerNumber}, excluded.caller_number)`,
+        startedAt: sql`least(${calls.startedAt}, excluded.started_at)`,
+        updatedAt: sql`now()`,
+      },
+      // Without a change the row is left alone (and not returned), so a repeated message writes nothing.
+      setWhere: sql`(${calls.callerNumber} is null and excluded.caller_number is not null) or excluded.started_at < ${calls.startedAt}`,
+    })
+    .returning();
+  if (written) return { call: written, changed: true };
+  const [existing] = await db.select().from(calls).where(eq(calls.providerCallId, providerCallId));
+  if (!existing) throw new Error(`call ${providerCallId} vanished while being recorded`);
+  return { call: existing, changed: false };
+}
+
+/** ensureCall in its own transaction, publishing the call when it is new or changed. */
+export async function startCall(deps: CallWriteDeps, input: EnsureCallInput): Promise<CallRow> {
+  return withEvents(deps.db, deps.hub, async (tx, events) => {
+    const { call, changed } = await ensureCall(tx, input);
+    if (changed) await publishCallChange(tx, events, call.restaurantId, call.id);
+    return call;
+  });
+}
+
+/**
+ * The call a provider message is about: its row if one exists (one query, the usual case), else a new row for the
+ * restaurant whose number was called. Null when the message names no call, or a number no restaurant has.
+ */
+export async function findOrStartCall(
+  deps: CallWriteDeps,
+  ref: {
+    providerCallId: string | null;
+    phoneNumberId: string | null;
+    phoneNumber: string | null;
+    callerNumber: string | null;
+    startedAt?: Date | null;
+    /** For a new row: the status the message reports, when it is not an end (which applyStatusUpdate records). */
+    status?: CallStatus;
+  },
+  kind: CallKind = 'phone',
+): Promise<CallRow | null> {
+  if (!ref.providerCallId) return null;
+  const [existing] = await deps.db.select().from(calls).where(eq(calls.providerCallId, ref.providerCallId));
+  if (existing && (existing.callerNumber !== null || ref.callerNumber === null)) return existing;
+  const restaurantId =
+    existing?.restaurantId ??
+    (await findRestaurantByNumber(deps.db, { phoneNumberId: ref.phoneNumberId, phoneNumber: ref.phoneNumber }));
+  if (!restaurantId) return null;
+  return startCall(deps, {
+    providerCallId: ref.providerCallId,
+    restaurantId,
+    callerNumber: ref.callerNumber,
+    kind,
+    startedAt: ref.startedAt ?? null,
+    ...(ref.status ? { status: ref.status } : {}),
+  });
+}
+
+/**
+ * What an ended call came to when no tool decided it: transferred by the assistant, failed on the provider's side
+ * (pipeline errors, an assistant it could not get or start, a dropped connection), or simply no order.
+ */
+export function outcomeForEndedReason(endedReason: string | null): CallOutcome {
+  if (!endedReason) return 'no_order';
+  if (endedReason === 'assistant-forwarded-call' || endedReason.endsWith('hook-executed-transfer'))
+    return 'transferred';
+  if (
+    /error|fail|fault/i.test(endedReason) ||
+    /^assistant-(request-returned-|not-found$|not-valid$|join-timed-out$)/.test(endedReason) ||
+    endedReason === 'worker-shutdown' ||
+    endedReason === 'phone-call-provider-closed-websocket'
+  ) {
+    return 'failed';
+  }
+  return 'no_order';
+}
+
+export interface StatusUpdate {
+  callId: string;
+  restaurantId: string;
+  status: CallStatus;
+  endedReason: string | null;
+  /** When the provider reported it: the end time of an ended call. */
+  at: Date;
+}
+
+/**
+ * Moves the call's status forward only (isLaterCallStatus): a repeated or late status changes nothing, and an ended
+ * call never comes back. Ending sets the end time, the reason and, unless a tool already decided it, the outcome.
+ * Returns whether the call changed.
+ */
+export async function applyStatusUpdate(deps: CallWriteDeps, update: StatusUpdate): Promise<boolean> {
+  const earlier = CALL_STATUSES.filter((current) => isLaterCallStatus(current, update.status));
+  if (earlier.length === 0) return false;
+  const ending =
+    update.status === 'ended'
+      ? {
+          endedAt: sql`coalesce(${calls.endedAt}, ${update.at.toISOString()}::timestamptz)`,
+          endedReason: sql`coalesce(${calls.endedReason}, ${update.endedReason})`,
+          ...(update.endedReason
+            ? { outcome: sql`coalesce(${calls.outcome}, ${outcomeForEndedReason(update.endedReason)})` }
+            : {}),
+        }
+      : {};
+  return withEvents(deps.db, deps.hub, async (tx, events) => {
+    const updated = await tx
+      .update(calls)
+      .set({ status: update.status, updatedAt: new Date(), ...ending })
+      .where(and(eq(calls.id, update.callId), inArray(calls.status, earlier)))
+      .returning({ id: calls.id });
+    if (updated.length === 0) return false;
+    await publishCallChange(tx, events, update.restaurantId, update.callId);
+    return true;
+  });
+}
+
+export interface EndOfCallReportInput {
+  callId: string;
+  restaurantId: string;
+  endedReason: string | null;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  summary: string | null;
+  transcript: string | null;
+  recordingUrl: string | null;
+}
+
+/**
+ * The call's final record: ended, with its times, reason, summary, transcript and recording. A field the report
+ * lacks keeps what the row had, so a second, thinner copy of the report erases nothing. An outcome a tool already
+ * set (an order, a transfer, a refusal) stays; otherwise it follows the ended reason. Returns whether it changed.
+ */
+export async function applyEndOfCallReport(
+  deps: CallWriteDeps,
+  report: EndOfCallReportInput,
+  now: Date = new Date(),
+): Promise<boolean> {
+  return withEvents(deps.db, deps.hub, async (tx, events) => {
+    const [row] = await tx.select().from(calls).where(eq(calls.id, report.callId)).for('update');
+    if (!row) return false;
+    const next = {
+      status: 'ended' as const,
+      startedAt: report.startedAt ?? row.startedAt,
+      endedAt: report.endedAt ?? row.endedAt ?? now,
+      endedReason: report.endedReason ?? row.endedReason,
+      summary: report.summary ?? row.summary,
+      transcript: report.transcript ?? row.transcript,
+      recordingUrl: report.recordingUrl ?? row.recordingUrl,
+      outcome: row.outcome ?? outcomeForEndedReason(report.endedReason ?? row.endedReason),
+    };
+    const same =
+      row.status === next.status &&
+      row.startedAt.getTime() === next.startedAt.getTime() &&
+      row.endedAt?.getTime() === next.endedAt.getTime() &&
+      row.endedReason === next.endedReason &&
+      row.summary === next.summary &&
+      row.transcript === next.transcript &&
+      row.recordingUrl === next.recordingUrl &&
+      row.outcome === next.outcome;
+    if (same) return false;
+    await tx
+      .update(calls)
+      .set({ ...next, updatedAt: now })
+      .where(eq(calls.id, report.callId));
+    await publishCallChange(tx, events, report.restaurantId, report.callId);
+    return true;
+  });
+}
+
+/**
+ * Sets what the call came to, inside the caller's transaction. A call that ordered stays 'ordered' whatever happens
+ * next in it; any other outcome is replaced by the latest. Returns whether it changed.
+ */
+export async function setCallOutcome(
+  tx: Transaction,
+  events: EventRecorder,
+  { restaurantId, callId, outcome }: { restaurantId: string; callId: string; outcome: CallOutcome },
+): Promise<boolean> {
+  const updated = await tx
+    .update(calls)
+    .set({ outcome, updatedAt: new Date() })
+    .where(
+      and(
+        eq(calls.id, callId),
+        sql`${calls.outcome} is distinct from 'ordered'`,
+        sql`${calls.outcome} is distinct from ${outcome}`,
+      ),
+    )
+    .returning({ id: calls.id });
+  if (updated.length === 0) return false;
+  await publishCallChange(tx, events, restaurantId, callId);
+  return true;
+}

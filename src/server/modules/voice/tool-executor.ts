@@ -1,0 +1,384 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { CallOutcome } from '@shared/domain/calls';
+import { multiplyCents, sumCents, type Cents } from '@shared/domain/money';
+import { openState } from '@shared/domain/hours';
+import type { Database, Transaction } from '../../db/client';
+import { calls, orderItems, orders, toolCallResults } from '../../db/schema';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { Logger } from '../../logger';
+import type { SmsProvider } from '../../providers/sms/sms-provider';
+import type { RealtimeHub } from '../../realtime/realtime-hub';
+import { withEvents, type EventRecorder } from '../../realtime/with-events';
+import { enqueueSms, queueNotification } from '../notifications/notifications.service';
+import { loadOrders } from '../order-view/order-view';
+import { loadCallContext, type CallContext, type MenuEntry } from './call-context';
+import { publishCallChange } from './call-view';
+import { matchDish } from './menu-match';
+import { mentionsAllergy } from './review';
+import { LOCALES, PHRASES, speakDay, speakTime, type Phrases } from './speech';
+import type { ActiveCall, ToolAnswer, ToolInvocation, ToolName } from './tool-types';
+
+export interface ToolDeps {
+  db: Database;
+  hub: Pick<RealtimeHub, 'deliver'>;
+  jobs: JobQueue;
+  sms: SmsProvider;
+  logger: Logger;
+}
+
+/**
+ * The only place the assistant's tools live: the phone webhook and the in-app test call both come here. Arguments
+ * are validated, answers are short sentences in the restaurant's language, and nothing is ever thrown at the
+ * caller. The same tool call delivered twice gets the stored answer and changes nothing the second time.
+ */
+export async function executeToolCall(
+  deps: ToolDeps,
+  call: ActiveCall,
+  invocation: ToolInvocation,
+  now: Date = new Date(),
+): Promise<ToolAnswer> {
+  const stored = await storedAnswer(deps.db, call.id, invocation.id);
+  if (stored) return stored;
+
+  let ctx: CallContext | null = null;
+  try {
+    const [loaded, language] = await Promise.all([
+      loadCallContext(deps.db, call.restaurantId, now),
+      callLanguage(deps.db, call.id),
+    ]);
+    if (!loaded) return { result: PHRASES.en.failure, isError: true };
+    ctx = language ? { ...loaded, language } : loaded;
+    const say = PHRASES[ctx.language];
+    const name = invocation.name as ToolName;
+    switch (name) {
+      case 'get_menu':
+        return await remember(deps, call, invocation, describeMenu(ctx, say));
+      case 'check_hours':
+        return await remember(deps, call, invocation, describeHours(ctx, say, now));
+      case 'get_order_status':
+        return await remember(deps, call, invocation, await describeOrderStatus(deps.db, ctx, call, say, now));
+      case 'transfer_to_staff':
+        return await remember(deps, call, invocation, transfer(ctx, say));
+      case 'place_order':
+        return await placeOrder(deps, ctx, call, invocation, now);
+      default:
+        return { result: say.invalidRequest, isError: true };
+    }
+  } catch (error) {
+    // Not stored: a retry of the same tool call may well succeed.
+    deps.logger.error({ err: error, tool: invocation.name, callId: call.id }, 'tool call failed');
+    return { result: PHRASES[ctx?.language ?? 'en'].failure, isError: true };
+  }
+}
+
+/** The language the call is held in, when it has one (a test call may differ from the restaurant's language). */
+async function callLanguage(db: Database, callId: string) {
+  const [row] = await db.select({ language: calls.language }).from(calls).where(eq(calls.id, callId));
+  return row?.language ?? null;
+}
+
+async function storedAnswer(db: Database | Transaction, callId: string, toolCallId: string) {
+  const [row] = await db
+    .select({ result: toolCallResults.result })
+    .from(toolCallResults)
+    .where(and(eq(toolCallResults.callId, callId), eq(toolCallResults.toolCallId, toolCallId)));
+  return row ? (JSON.parse(row.result) as ToolAnswer) : null;
+}
+
+/**
+ * Stores the answer (and the call outcome it implies) so a repeat of this tool call is answered the same way. When
+ * two deliveries race, the first stored answer wins and both callers get it.
+ */
+async function remember(deps: ToolDeps, call: ActiveCall, invocation: ToolInvocation, answer: ToolAnswer) {
+  return withEvents(deps.db, deps.hub, async (tx, events) => {
+    const saved = await saveAnswer(tx, call, invocation, answer);
+    if (saved !== answer) return saved;
+    if (answer.outcome) await setOutcome(tx, events, call, answer.outcome);
+    return answer;
+  });
+}
+
+async function saveAnswer(tx: Transaction, call: ActiveCall, invocation: ToolInvocation, answer: ToolAnswer) {
+  const inserted = await tx
+    .insert(toolCallResults)
+    .values({ callId: call.id, toolCallId: invocation.id, name: invocation.name, result: JSON.stringify(answer) })
+    .onConflictDoNothing()
+    .returning({ callId: toolCallResults.callId });
+  if (inserted.length > 0) return answer;
+  return (await storedAnswer(tx, call.id, invocation.id)) ?? answer;
+}
+
+/** A call that ordered stays 'ordered'; any other outcome is replaced by the latest one. */
+async function setOutcome(tx: Transaction, events: EventRecorder, call: ActiveCall, outcome: CallOutcome) {
+  const updated = await tx
+    .update(calls)
+    .set({ outcome, updatedAt: new Date() })
+    .where(and(eq(calls.id, call.id), sql`${calls.outcome} is distinct from 'ordered'`))
+    .returning({ id: calls.id });
+  if (updated.length > 0) await publishCallChange(tx, events, call.restaurantId, call.id);
+}
+
+function describeMenu(ctx: CallContext, say: Phrases): ToolAnswer {
+  const available = ctx.menu.filter((m) => m.isAvailable);
+  if (available.length === 0) return { result: say.emptyMenu };
+  const soldOut = ctx.menu.filter((m) => !m.isAvailable).map((m) => m.name);
+  return {
+    result: say.menu(
+      available.map((m) => `${m.name} ${say.price(m.priceCents)}`),
+      soldOut,
+    ),
+  };
+}
+
+function opening(ctx: CallContext, say: Phrases, now: Date): string | null {
+  const state = openState(ctx.hours, ctx.timeZone, now);
+  if (state.isOpen || !state.opensAt) return null;
+  const { daysAhead, dayOfWeek, time } = state.opensAt;
+  return say.when(daysAhead, speakDay(ctx.language, dayOfWeek), speakTime(ctx.language, time));
+}
+
+function describeHours(ctx: CallContext, say: Phrases, now: Date): ToolAnswer {
+  const state = openState(ctx.hours, ctx.timeZone, now);
+  if (state.isOpen) return { result: say.openNow(speakTime(ctx.language, state.closesAt)) };
+  return { result: say.closedNow(opening(ctx, say, now)) };
+}
+
+function transfer(ctx: CallContext, say: Phrases): ToolAnswer {
+  if (!ctx.forwardingPhone) return { result: say.noStaffLine };
+  return { result: say.transferring, transferTo: ctx.forwardingPhone, outcome: 'transferred' };
+}
+
+/** The caller's most recent order today, found by caller ID. */
+async function describeOrderStatus(
+  db: Database,
+  ctx: CallContext,
+  call: ActiveCall,
+  say: Phrases,
+  now: Date,
+): Promise<ToolAnswer> {
+  if (!call.callerNumber) return { result: say.noOrderFound };
+  const [order] = await db
+    .select({ status: orders.status, readyInMinutes: orders.readyInMinutes, updatedAt: orders.updatedAt })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, ctx.restaurantId),
+        eq(orders.phoneNumber, call.callerNumber),
+        gte(orders.createdAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  if (!order) return { result: say.noOrderFound };
+  const readyAround =
+    order.status === 'preparing' && order.readyInMinutes
+      ? new Intl.DateTimeFormat(LOCALES[ctx.language], {
+          hour: 'numeric',
+          minute: '2-digit',
+          timeZone: ctx.timeZone,
+        }).format(new Date(order.updatedAt.getTime() + order.readyInMinutes * 60_000))
+      : null;
+  return { result: say.orderStatus(order.status, readyAround) };
+}
+
+const placeOrderArgs = z.object({
+  customer_name: z.string().trim().max(100).optional().nullable(),
+  items: z
+    .array(
+      z.object({
+        name: z.string().trim().max(120).optional().nullable(),
+        menu_item_id: z.string().trim().max(64).optional().nullable(),
+        // Models send "2" as often as 2.
+        quantity: z.coerce.number().int().optional().nullable(),
+        notes: z.string().trim().max(300).optional().nullable(),
+      }),
+    )
+    .max(200)
+    .optional()
+    .nullable(),
+  custom_order_text: z.string().trim().max(1000).optional().nullable(),
+});
+
+interface PricedLine {
+  menuItemId: string;
+  name: string;
+  quantity: number;
+  unitPriceCents: Cents;
+  notes: string | null;
+}
+
+type Priced = { ok: true; lines: PricedLine[]; reviewReasons: string[] } | { ok: false; answer: ToolAnswer };
+
+/** Matches every requested line to the menu and applies the caps; the first problem is what the caller hears. */
+function priceLines(ctx: CallContext, say: Phrases, items: z.infer<typeof placeOrderArgs>['items']): Priced {
+  const requested = items ?? [];
+  if (requested.length > ctx.caps.maxLines) return refuse(say.tooManyLines(ctx.caps.maxLines));
+  const candidates = ctx.menu.map((m) => ({ value: m, names: [m.name, ...m.aliases] }));
+  const lines: PricedLine[] = [];
+  const reviewReasons: string[] = [];
+  for (const item of requested) {
+    const spoken = item.name ?? '';
+    const byId = item.menu_item_id ? ctx.menu.find((m) => m.id === item.menu_item_id) : undefined;
+    let entry: MenuEntry;
+    if (byId) {
+      entry = byId;
+    } else {
+      const match = matchDish(spoken, candidates);
+      if (match.kind === 'none') {
+        const closest = match.closest.filter((m) => m.isAvailable).map((m) => m.name);
+        return refuse(say.unknownItem(spoken || '?', closest.slice(0, 2)));
+      }
+      entry = match.value;
+      if (!match.isConfident) reviewReasons.push(`"${spoken}" taken as ${entry.name}`);
+    }
+    if (!entry.isAvailable) {
+      const alternatives = ctx.menu.filter((m) => m.isAvailable && m.id !== entry.id).map((m) => m.name);
+      return refuse(say.soldOut(entry.name, alternatives.slice(0, 2)));
+    }
+    const quantity = item.quantity ?? 1;
+    if (quantity < 1) return refuse(say.badQuantity(entry.name));
+    if (quantity > ctx.caps.maxQuantityPerLine) return refuse(say.tooMany(entry.name, ctx.caps.maxQuantityPerLine));
+    lines.push({
+      menuItemId: entry.id,
+      name: entry.name,
+      quantity,
+      unitPriceCents: entry.priceCents,
+      notes: item.notes || null,
+    });
+  }
+  const sameItem = new Map<string, number>();
+  for (const line of lines) {
+    const total = (sameItem.get(line.menuItemId) ?? 0) + line.quantity;
+    if (total > ctx.caps.maxQuantityPerLine) return refuse(say.tooMany(line.name, ctx.caps.maxQuantityPerLine));
+    sameItem.set(line.menuItemId, total);
+  }
+  return { ok: true, lines, reviewReasons };
+}
+
+const refuse = (result: string): { ok: false; answer: ToolAnswer } => ({ ok: false, answer: { result } });
+
+async function placeOrder(
+  deps: ToolDeps,
+  ctx: CallContext,
+  call: ActiveCall,
+  invocation: ToolInvocation,
+  now: Date,
+): Promise<ToolAnswer> {
+  const say = PHRASES[ctx.language];
+  if (!ctx.canTakeOrders) return remember(deps, call, invocation, { result: say.expiredRefusal, outcome: 'expired' });
+  if (ctx.isBusyMode) return remember(deps, call, invocation, { result: ctx.busyMessage, outcome: 'busy' });
+  if (!openState(ctx.hours, ctx.timeZone, now).isOpen) {
+    return remember(deps, call, invocation, { result: say.closedRefusal(opening(ctx, say, now)), outcome: 'closed' });
+  }
+
+  const parsed = placeOrderArgs.safeParse(invocation.args);
+  if (!parsed.success) return remember(deps, call, invocation, { result: say.invalidRequest, isError: true });
+  const args = parsed.data;
+  const customText = args.custom_order_text || null;
+  if (customText && !ctx.allowCustomOrders) return remember(deps, call, invocation, { result: say.customNotAllowed });
+  if (!customText && (args.items ?? []).length === 0) {
+    return remember(deps, call, invocation, { result: say.nothingToOrder });
+  }
+
+  const priced = priceLines(ctx, say, args.items);
+  if (!priced.ok) return remember(deps, call, invocation, priced.answer);
+  const { lines } = priced;
+  const totalCents = lines.length > 0 ? sumCents(lines.map((l) => multiplyCents(l.unitPriceCents, l.quantity))) : null;
+  if (totalCents !== null && totalCents > ctx.caps.maxTotalCents) {
+    return remember(deps, call, invocation, { result: say.tooExpensive(say.price(ctx.caps.maxTotalCents)) });
+  }
+
+  const reviewReasons = [...priced.reviewReasons];
+  const mentioned = [customText, ...lines.map((l) => l.notes)].filter((t): t is string => !!t);
+  if (mentioned.some(mentionsAllergy)) reviewReasons.unshift('Allergy mentioned');
+  if (customText) reviewReasons.push('Custom request');
+  if (!call.callerNumber) reviewReasons.push('Caller ID withheld: no number to text');
+
+  const customerName = args.customer_name || null;
+  const summary = [...lines.map((l) => say.line(l.quantity, l.name)), ...(customText ? [customText] : [])];
+  const spokenTotal = totalCents === null ? null : say.price(totalCents);
+
+  return withEvents(deps.db, deps.hub, async (tx, events) => {
+    // One place_order at a time per call: the call row is the lock, and the answer is re-checked under it.
+    await tx.select({ id: calls.id }).from(calls).where(eq(calls.id, call.id)).for('update');
+    const already = await storedAnswer(tx, call.id, invocation.id);
+    if (already) return already;
+
+    const [existing] = await tx
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.callId, call.id), eq(orders.userId, ctx.restaurantId)));
+    if (existing && existing.status !== 'new') {
+      return saveAnswer(tx, call, invocation, { result: say.alreadyInKitchen, orderId: existing.id });
+    }
+
+    const values = {
+      item: summary.join(', ') || 'Custom order',
+      quantity: Math.max(
+        1,
+        lines.reduce((n, l) => n + l.quantity, 0),
+      ),
+      customerName,
+      isCustomOrder: customText !== null,
+      customOrderText: customText,
+      totalCents,
+      needsReview: reviewReasons.length > 0,
+      reviewReason: reviewReasons.length > 0 ? reviewReasons.join('; ') : null,
+      updatedAt: new Date(),
+    };
+    let orderId: string;
+    if (existing) {
+      orderId = existing.id;
+      await tx.update(orders).set(values).where(eq(orders.id, orderId));
+      await tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
+    } else {
+      const [created] = await tx
+        .insert(orders)
+        .values({
+          ...values,
+          userId: ctx.restaurantId,
+          phoneNumber: call.callerNumber ?? 'Withheld',
+          source: call.kind === 'phone' ? 'phone' : 'simulator',
+          callId: call.id,
+        })
+        .returning({ id: orders.id });
+      orderId = created!.id;
+    }
+    if (lines.length > 0) {
+      await tx.insert(orderItems).values(
+        lines.map((l) => ({
+          orderId,
+          menuItemId: l.menuItemId,
+          name: l.name,
+          quantity: l.quantity,
+          unitPriceCents: l.unitPriceCents,
+          notes: l.notes,
+        })),
+      );
+    }
+
+    const [order] = await loadOrders(tx, ctx.restaurantId, [orderId]);
+    await events.record(ctx.restaurantId, { type: existing ? 'order.updated' : 'order.created', order: order! });
+    if (!existing) {
+      const notificationId = await queueNotification(tx, {
+        orderId,
+        restaurantId: ctx.restaurantId,
+        kind: 'confirmed',
+        provider: deps.sms.name,
+      });
+      if (notificationId) events.afterCommit(() => enqueueSms(deps.jobs, notificationId));
+    }
+    await tx.update(calls).set({ orderId, outcome: 'ordered', updatedAt: new Date() }).where(eq(calls.id, call.id));
+    await publishCallChange(tx, events, ctx.restaurantId, call.id);
+
+    const answer: ToolAnswer = {
+      result: existing
+        ? say.updated(say.list(summary), spokenTotal)
+        : say.placed(say.list(summary), spokenTotal, customerName),
+      orderId,
+      outcome: 'ordered',
+    };
+    return saveAnswer(tx, call, invocation, answer);
+  });
+}

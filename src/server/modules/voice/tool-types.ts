@@ -1,0 +1,36 @@
+import type { CallKind, CallOutcome } from '@shared/domain/calls';
+
+/** The assistant's tools, as the voice provider and the test call name them. */
+export const TOOL_NAMES = ['get_menu', 'check_hours', 'place_order', 'get_order_status', 'transfer_to_staff'] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+/** The call a tool runs in: our calls row, its restaurant and the caller ID (never a number heard in speech). */
+export interface ActiveCall {
+  /** calls.id */
+  id: string;
+  restaurantId: string;
+  /** E.164 from caller ID, or null when withheld. */
+  callerNumber: string | null;
+  kind: CallKind;
+}
+
+/** One tool invocation, already parsed from whichever payload shape carried it. */
+export interface ToolInvocation {
+  /** The provider's toolCallId: the same id delivered twice gets the same answer. */
+  id: string;
+  name: string;
+  /** The arguments as an object (a JSON string is parsed before it gets here). */
+  args: Record<string, unknown>;
+}
+
+/** A tool's answer: one short, speakable, single-line sentence or two, plus what happened, for the call log. */
+export interface ToolAnswer {
+  result: string;
+  /** Set when the tool refused or failed in a way the caller hears as an apology (still HTTP 200 to the provider). */
+  isError?: boolean;
+  orderId?: string | null;
+  /** The number to transfer the caller to, when the tool decided on a transfer. */
+  transferTo?: string | null;
+  /** The outcome this tool call gives the call (busy, closed, expired, ordered, transferred …), if any. */
+  outcome?: CallOutcome;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { CallKind, CallOutcome, CallStatus } from '../domain/calls';
+
+/** One call as the call log shows it. */
+export interface CallSummary {
+  id: string;
+  kind: CallKind;
+  /** Caller ID as the provider gave it (E.164), or null when withheld. */
+  callerNumber: string | null;
+  status: CallStatus;
+  startedAt: string;
+  endedAt: string | null;
+  /** Whole seconds from start to end; null while the call is on. */
+  durationSeconds: number | null;
+  endedReason: string | null;
+  outcome: CallOutcome | null;
+  summary: string | null;
+  transcript: string | null;
+  recordingUrl: string | null;
+  orderId: string | null;
+  /** The order's daily number or summary line, for the link to it. */
+  orderLabel: string | null;
+}
+
+export interface ListCallsResponse {
+  calls: CallSummary[];
+  nextCursor: string | null;
+}
+
+export const listCallsQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { menuItemFormSchema, menuItemSchema } from './restaurant';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)[0];
+
+describe('menu item price in cents (the API)', () => {
+  it.each([0, 1, 1250, 999_999])('accepts %i cents', (priceCents) => {
+    expect(menuItemSchema.parse({ name: 'Soup', priceCents }).priceCents).toBe(priceCents);
+  });
+
+  it('saves a missing or null price as 0', () => {
+    expect(menuItemSchema.parse({ name: 'Soup' }).priceCents).toBe(0);
+    expect(menuItemSchema.parse({ name: 'Soup', priceCents: null }).priceCents).toBe(0);
+  });
+
+  it.each([
+    [-1, 'Price cannot be negative'],
+    [1_000_000, 'Price must be under $10,000'],
+    [12.5, 'Price can have at most two decimals'],
+    ['1250', 'Price must be a number'],
+  ])('refuses %j: %s', (priceCents, message) => {
+    expect(firstMessage(menuItemSchema.safeParse({ name: 'Soup', priceCents }))).toBe(`priceCents: ${message}`);
+  });
+});
+
+describe('menu item form (dollars as typed)', () => {
+  const form = (price: string) =>
+    menuItemFormSchema.safeParse({ name: ' Soup ', description: '', price, preparationTime: null });
+
+  it.each([
+    ['12.50', 1250],
+    ['12.5', 1250],
+    ['$12.50', 1250],
+    ['12', 1200],
+    ['9999.99', 999_999],
+    ['0', 0],
+    ['', 0],
+    ['   ', 0],
+  ])('%j becomes a request body with %i cents', (price, priceCents) => {
+    const result = form(price);
+    expect(result.success).toBe(true);
+    expect(result.data).toEqual({ name: 'Soup', aliases: [], description: null, priceCents, preparationTime: 15 });
+    // The body is what the API takes, unchanged.
+    expect(menuItemSchema.parse(result.data)).toEqual(result.data);
+  });
+
+  it.each([
+    ['-1', 'Price cannot be negative'],
+    ['-0.5', 'Price cannot be negative'],
+    ['10000', 'Price must be under $10,000'],
+    ['10000.00', 'Price must be under $10,000'],
+    ['12345678901234', 'Price must be under $10,000'],
+    ['1.005', 'Price can have at most two decimals'],
+    ['12.345', 'Price can have at most two decimals'],
+    ['twelve', 'Price must be a number'],
+    ['12,50', 'Price must be a number'],
+  ])('refuses %j next to the price field: %s', (price, message) => {
+    expect(firstMessage(form(price))).toBe(`price: ${message}`);
+  });
+});
+
+describe('menu item other names', () => {
+  const form = (aliases: string) =>
+    menuItemFormSchema.safeParse({ name: 'Burrito', description: '', price: '', preparationTime: null, aliases });
+
+  it.each([
+    ['', []],
+    [' , ,', []],
+    ['pollo burrito, 鸡肉卷', ['pollo burrito', '鸡肉卷']],
+    ['鸡肉卷，鸡肉饼、 burrito', ['鸡肉卷', '鸡肉饼', 'burrito']],
+    ['Pollo, pollo , POLLO', ['Pollo']],
+  ])('the box %j becomes %j', (aliases, expected) => {
+    const result = form(aliases);
+    expect(result.data?.aliases).toEqual(expected);
+    if (result.data) expect(menuItemSchema.parse(result.data)).toEqual(result.data);
+  });
+
+  it('refuses more than 10 names or a name over 60 characters, next to the box', () => {
+    expect(firstMessage(form(Array.from({ length: 11 }, (_, i) => `n${i}`).join(',')))).toBe(
+      'aliases: Give at most 10 other names',
+    );
+    expect(firstMessage(form(`ok, ${'z'.repeat(61)}`))).toBe('aliases: Each other name must be at most 60 characters');
+  });
+
+  it('the API takes a list, and a missing or null list is empty', () => {
+    expect(menuItemSchema.parse({ name: 'Soup' }).aliases).toEqual([]);
+    expect(menuItemSchema.parse({ name: 'Soup', aliases: null }).aliases).toEqual([]);
+    expect(menuItemSchema.parse({ name: 'Soup', aliases: [' sopa ', ''] }).aliases).toEqual(['sopa']);
+  });
+});
