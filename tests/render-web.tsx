@@ -10,6 +10,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, expect, vi } from 'vitest';
 import type { MeResponse } from '@shared/contracts/me';
+import type { PlanSummary } from '@shared/contracts/billing';
 
 /**
  * Some clients keep the `fetch` they find when their module loads (better-auth's client does). This forwarder makes
@@ -125,8 +126,14 @@ export function renderAt(path: string, routes: RouteObject[]) {
   return { ...view, user, fill, router, location: () => router.state.location.pathname };
 }
 
-/** GET /api/me for a signed-in owner; by default mid-way through onboarding with every step reachable. */
-export function signedInOwner(restaurant: Partial<MeResponse['restaurant']> = {}): MeResponse {
+/**
+ * GET /api/me for a signed-in owner; by default mid-way through onboarding with every step reachable, on the trial
+ * and not subscribed.
+ */
+export function signedInOwner(
+  restaurant: Partial<MeResponse['restaurant']> = {},
+  plan: Partial<PlanSummary> = {},
+): MeResponse {
   return {
     user: { id: 'user-1', name: 'Maria Rossi', email: 'maria@example.com' },
     isAdmin: false,
@@ -140,6 +147,7 @@ export function signedInOwner(restaurant: Partial<MeResponse['restaurant']> = {}
       trialEndsAt: new Date(Date.now() + 5 * 24 * 60 * 60 * 1000).toISOString(),
       ...restaurant,
     },
+    plan: { status: 'trial', currentPeriodEnd: null, cancelAtPeriodEnd: false, subscriptionId: null, ...plan },
   };
 }
 

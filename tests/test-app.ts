@@ -10,6 +10,10 @@ import { createLocalSmsProvider } from '../src/server/providers/sms/local-sms-pr
 import type { SmsProvider } from '../src/server/providers/sms/sms-provider';
 import type { LlmProvider } from '../src/server/providers/llm/llm-provider';
 import { startServices } from '../src/server/services';
+import type { Database } from '../src/server/db/client';
+import type { BillingProvider } from '../src/server/providers/billing/billing-provider';
+import { createLocalBillingProvider } from '../src/server/providers/billing/local-billing-provider';
+import { PRO_PLAN } from '../src/shared/product';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -29,6 +33,10 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** VAPI_WEBHOOK_SECRET: the shared secret voice-provider webhooks must carry; unset refuses them all. */
   vapiWebhookSecret?: string;
+  /** The payment provider; the local test mode by default. */
+  billing?: (db: Database) => BillingProvider;
+  /** The local test mode's clock, for renewals and trials in tests. */
+  billingNow?: () => Date;
 }
 
 /** The real app on a fresh database, driven in-process through app.request(). */
@@ -41,6 +49,8 @@ export async function createTestApp({
   llm = null,
   databaseUrl,
   vapiWebhookSecret,
+  billing: makeBilling,
+  billingNow,
 }: TestAppOptions = {}) {
   const database: DatabaseHandle = databaseUrl
     ? await openDatabase({ kind: 'postgres', url: databaseUrl })
@@ -54,7 +64,25 @@ export async function createTestApp({
     loginRateLimit,
     logger,
   });
-  const services = await startServices({ database, logger, voice, sms, runWorkers: withWorkers });
+  const localBilling = makeBilling
+    ? null
+    : createLocalBillingProvider({
+        db: database.db,
+        appUrl: TEST_ORIGIN,
+        priceCents: PRO_PLAN.priceCents,
+        ...(billingNow ? { now: billingNow } : {}),
+      });
+  const billing = makeBilling ? makeBilling(database.db) : localBilling!;
+  const services = await startServices({
+    database,
+    logger,
+    voice,
+    sms,
+    billing,
+    localBilling,
+    appUrl: TEST_ORIGIN,
+    runWorkers: withWorkers,
+  });
   const { jobs, hub } = services;
   const app = createApp({
     db: database.db,
@@ -65,6 +93,8 @@ export async function createTestApp({
     voice,
     sms,
     llm,
+    billing,
+    localBilling,
     env: {
       ADMIN_EMAILS: adminEmails,
       TRUST_PROXY: false,
@@ -106,7 +136,7 @@ export async function createTestApp({
     await database.close();
   }
 
-  return { app, auth, db: database.db, database, jobs, hub, request, signUp, close };
+  return { app, auth, db: database.db, database, jobs, hub, billing, localBilling, logger, request, signUp, close };
 }
 
 export function sessionCookie(response: Response): string {

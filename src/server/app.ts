@@ -21,6 +21,7 @@ import { vapiWebhookRoutes } from './modules/voice/vapi-webhook.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { testCallsRoutes } from './modules/test-calls/test-calls.routes';
 import { callsRoutes } from './modules/voice/calls.routes';
+import { billingRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes';
 
 /** The client's address for rate limiting: the socket's, or the address our trusted proxy saw. */
 function clientIp(request: Request, bindings: Partial<HttpBindings> | undefined, trustProxy: boolean) {
@@ -45,6 +46,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/notifications', notificationsRoutes)
   .route('/webhooks/twilio', twilioWebhookRoutes)
   .route('/webhooks/vapi', vapiWebhookRoutes)
+  .route('/webhooks/stripe', stripeWebhookRoutes)
+  .route('/billing', billingRoutes)
   .route('/events', eventsRoutes)
   .route('/test-calls', testCallsRoutes);
 

@@ -10,6 +10,9 @@ import type { Env } from './env';
 import { createVoiceProvider } from './providers/voice/create-voice-provider';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
 import { createLlmProvider } from './providers/llm/create-llm-provider';
+import { createBillingProvider } from './providers/billing/create-billing-provider';
+import { createLocalBillingProvider } from './providers/billing/local-billing-provider';
+import { PRO_PLAN } from '@shared/product';
 import { startServices } from './services';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -41,11 +44,17 @@ export async function createRuntime(env: Env, { webRoot = defaultWebRoot } = {})
   const voice = createVoiceProvider(env, logger);
   const sms = createSmsProvider(env, logger);
   const llm = createLlmProvider(env, logger);
+  const local = createLocalBillingProvider({ db: database.db, appUrl: env.APP_URL, priceCents: PRO_PLAN.priceCents });
+  const billing = createBillingProvider(env, logger, () => local);
+  const localBilling = billing === local ? local : null;
   const services = await startServices({
     database,
     logger,
     voice,
     sms,
+    billing,
+    localBilling,
+    appUrl: env.APP_URL,
     runWorkers: env.RUN_WORKERS,
   });
 
@@ -59,6 +68,8 @@ export async function createRuntime(env: Env, { webRoot = defaultWebRoot } = {})
     voice,
     sms,
     llm,
+    billing,
+    localBilling,
     webRoot: path.resolve(webRoot),
   });
   return {

@@ -3,6 +3,9 @@ import type { Logger } from './logger';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import type { VoiceProvider } from './providers/voice/voice-provider';
 import type { SmsProvider } from './providers/sms/sms-provider';
+import type { BillingProvider } from './providers/billing/billing-provider';
+import type { LocalBillingProvider } from './providers/billing/local-billing-provider';
+import { advanceLocalBilling } from './modules/billing/billing.service';
 import { RealtimeHub } from './realtime/realtime-hub';
 import { createChangeListener } from './realtime/change-listener';
 import { recoverPendingProvisioning, startPhoneProvisioningWorker } from './modules/phone-system/phone-system.service';
@@ -26,12 +29,19 @@ export async function startServices({
   logger,
   voice,
   sms,
+  billing,
+  localBilling,
+  appUrl,
   runWorkers,
 }: {
   database: DatabaseHandle;
   logger: Logger;
   voice: VoiceProvider;
   sms: SmsProvider;
+  billing: BillingProvider;
+  /** The local test mode's payment provider, whose renewals the sweep runs; null with Stripe. */
+  localBilling: LocalBillingProvider | null;
+  appUrl: string;
   runWorkers: boolean;
 }): Promise<Services> {
   const { db } = database;
@@ -50,6 +60,11 @@ export async function startServices({
       requeueStalledNotifications(db, jobs).catch((error: unknown) =>
         logger.warn({ err: error }, 'could not re-queue stalled texts'),
       );
+      if (localBilling) {
+        advanceLocalBilling({ db, hub, billing, logger, appUrl }, localBilling).catch((error: unknown) =>
+          logger.warn({ err: error }, 'could not renew test-mode subscriptions'),
+        );
+      }
     }, SWEEP_MS);
     sweep.unref();
   }

@@ -18,4 +18,15 @@ export const MSG = {
   pageNotFound: 'Page not found',
   failedToLoadOrders: 'Failed to load orders',
   failedToLoadProfile: 'Failed to load restaurant profile',
+  checkoutFailed: 'Failed to create checkout session',
+  fetchSubscriptionFailed: 'Failed to fetch subscription',
+  billingLoadFailed: 'Error loading subscription information',
+  noBillingHistory: 'No billing history available',
+  subscriptionCanceled:
+    'Your subscription has been canceled. You will have access until the end of your billing period.',
+  cancelFailed: 'Failed to cancel subscription. Please try again or contact support.',
+  subscriptionReactivated: 'Your subscription has been reactivated. Thank you for continuing with us!',
+  reactivateFailed: 'Failed to reactivate subscription. Please try again or contact support.',
+  /** {date} in the owner's locale. */
+  subscriptionEnding: (date: string) => `Your subscription will end on ${date}. Renew to keep access to all features.`,
 } as const;

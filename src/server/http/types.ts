@@ -7,6 +7,8 @@ import type { VoiceProvider } from '../providers/voice/voice-provider';
 import type { SmsProvider } from '../providers/sms/sms-provider';
 import type { LlmProvider } from '../providers/llm/llm-provider';
 import type { RealtimeHub } from '../realtime/realtime-hub';
+import type { BillingProvider } from '../providers/billing/billing-provider';
+import type { LocalBillingProvider } from '../providers/billing/local-billing-provider';
 
 export interface SessionUser {
   id: string;
@@ -23,6 +25,10 @@ export interface AppDeps {
   voice: VoiceProvider;
   sms: SmsProvider;
   hub: RealtimeHub;
+  /** Stripe, or the local test mode. */
+  billing: BillingProvider;
+  /** The same provider when payments run in local test mode (its checkout page), else null. */
+  localBilling: LocalBillingProvider | null;
   /** The language model for test calls (LLM_* set), or null: the built-in assistant answers. */
   llm: LlmProvider | null;
   /** Where the built web app lives; when absent only the API is served. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SubscriptionStatus } from '../domain/subscription';
+import type { BillingStatus, SubscriptionStatus } from '../domain/subscription';
 
 export const EXTEND_TRIAL_MIN_DAYS = 1;
 export const EXTEND_TRIAL_MAX_DAYS = 90;
@@ -44,6 +44,8 @@ export interface AdminUser {
   hasCompletedOnboarding: boolean;
   onboardingStep: number;
   createdAt: string;
+  /** The paid plan as the billing page names it; status 'trial' when the account never subscribed. */
+  plan: { status: BillingStatus; currentPeriodEnd: string | null };
 }
 
 export interface AdminUsersResponse {

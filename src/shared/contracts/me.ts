@@ -1,4 +1,5 @@
 import type { SubscriptionStatus } from '../domain/subscription';
+import type { PlanSummary } from './billing';
 
 /** What the signed-in person's browser needs to route and render the protected area. */
 export interface MeResponse {
@@ -15,6 +16,8 @@ export interface MeResponse {
     subscriptionStatus: SubscriptionStatus;
     trialEndsAt: string | null;
   };
+  /** The paid plan, for the subscription banner; status 'trial' when the owner has not subscribed. */
+  plan: PlanSummary;
 }
 
 export interface ApiError {

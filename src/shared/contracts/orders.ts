@@ -4,6 +4,7 @@ import { listInWords } from '../domain/words';
 import type { NotificationKind, NotificationStatus } from '../domain/notifications';
 import type { Cents } from '../domain/money';
 import type { CallSummary } from './calls';
+import type { PlanSummary } from './billing';
 
 export interface OrderItemLine {
   name: string;
@@ -110,5 +111,7 @@ export type RealtimeEvent =
   | { type: 'order.updated'; order: Order }
   | { type: 'restaurant.updated'; isBusyMode: boolean }
   | { type: 'call.updated'; call: CallSummary }
+  /** The owner's plan changed (subscribed, canceled, renewed, lapsed): re-read the session and billing views. */
+  | { type: 'plan.updated'; plan: PlanSummary }
   /** The server may have missed changes (a lost database connection): refetch everything. */
   | { type: 'resync' };

@@ -23,6 +23,9 @@ const testCallPage = () =>
   import('@web/features/test-call/test-call-page').then((m) => ({ Component: m.TestCallPage }));
 const settingsPage = () =>
   import('@web/features/setup/settings/settings-page').then((m) => ({ Component: m.SettingsPage }));
+const billingPage = () => import('@web/features/billing/billing-page').then((m) => ({ Component: m.BillingPage }));
+const testCheckoutPage = () =>
+  import('@web/features/billing/test-checkout-page').then((m) => ({ Component: m.TestCheckoutPage }));
 const adminPage = () => import('@web/features/admin/admin-page').then((m) => ({ Component: m.AdminPage }));
 
 /** A render error in any route shows the error page in place, with Retry and Go to Home. */
@@ -66,9 +69,12 @@ export function createRouter() {
                 { path: '/outbox', lazy: outboxPage },
                 { path: '/test-call', lazy: testCallPage },
                 { path: '/settings', lazy: settingsPage },
+                { path: '/account/billing', lazy: billingPage },
                 { path: '/admin', element: <AdminRoute />, children: [{ index: true, lazy: adminPage }] },
               ],
             },
+            // The local test mode's checkout stands alone, like the provider's hosted page it replaces.
+            { path: '/billing/test-checkout/:id', lazy: testCheckoutPage },
           ],
         },
         { path: '*', element: <NotFoundPage /> },

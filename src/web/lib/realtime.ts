@@ -8,6 +8,7 @@ const EVENT_TYPES = {
   'order.updated': true,
   'restaurant.updated': true,
   'call.updated': true,
+  'plan.updated': true,
   resync: true,
 } satisfies Record<RealtimeEvent['type'], true>;
 const isEventType = (type: unknown): type is RealtimeEvent['type'] =>

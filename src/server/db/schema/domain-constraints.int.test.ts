@@ -6,7 +6,8 @@ import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '@shared/domain/notifi
 import { ONBOARDING_STEP_COUNT } from '@shared/domain/onboarding';
 import { ORDER_SOURCES, ORDER_STATUSES, PREP_TIME_OPTIONS } from '@shared/domain/orders';
 import { PHONE_PROVISIONING_STATUSES } from '@shared/domain/phone-system';
-import { SUBSCRIPTION_STATUSES } from '@shared/domain/subscription';
+import { INVOICE_STATUSES, PROVIDER_SUBSCRIPTION_STATUSES, SUBSCRIPTION_STATUSES } from '@shared/domain/subscription';
+import { LOCAL_CHECKOUT_PURPOSES, LOCAL_CHECKOUT_STATUSES } from './billing';
 import type { DatabaseHandle } from '../client';
 import { createTestDatabase } from '../../../../tests/test-database';
 
@@ -50,6 +51,11 @@ describe('check constraints follow the domain lists', () => {
     ['notifications_kind', NOTIFICATION_KINDS],
     ['notifications_status', NOTIFICATION_STATUSES],
     ['restaurant_profiles_phone_provisioning_status', PHONE_PROVISIONING_STATUSES],
+    ['subscriptions_status', PROVIDER_SUBSCRIPTION_STATUSES],
+    ['local_billing_subscriptions_status', PROVIDER_SUBSCRIPTION_STATUSES],
+    ['local_billing_invoices_status', INVOICE_STATUSES],
+    ['local_billing_checkouts_status', LOCAL_CHECKOUT_STATUSES],
+    ['local_billing_checkouts_purpose', LOCAL_CHECKOUT_PURPOSES],
   ] as const)('%s allows exactly the domain list', async (name, values) => {
     expect(quotedValues(await checkDefinition(name))).toEqual([...values]);
   });

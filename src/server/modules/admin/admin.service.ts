@@ -2,7 +2,8 @@ import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_USERS_LIMIT, type AdminStats, type AdminUser, type AdminUsersResponse } from '@shared/contracts/admin';
 import { extendTrial, isTrialExpired, trialDaysLeft } from '@shared/domain/trial';
 import type { Database, Transaction } from '../../db/client';
-import { profiles, restaurantProfiles, user } from '../../db/schema';
+import { profiles, restaurantProfiles, subscriptions, user } from '../../db/schema';
+import { planSummaryOf } from '../billing/plan-view';
 import { notFound } from '../../http/errors';
 
 type Queryable = Database | Transaction;
@@ -17,6 +18,7 @@ const accountColumns = {
   trialEndsAt: restaurantProfiles.trialEndsAt,
   hasCompletedOnboarding: restaurantProfiles.hasCompletedOnboarding,
   onboardingStep: restaurantProfiles.onboardingStep,
+  subscription: subscriptions,
 };
 
 /** Every account is a profile with its auth user; the restaurant row is left-joined so a missing one never hides an account. */
@@ -25,7 +27,8 @@ function selectAccounts(db: Queryable) {
     .select(accountColumns)
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
-    .leftJoin(restaurantProfiles, eq(restaurantProfiles.id, profiles.id));
+    .leftJoin(restaurantProfiles, eq(restaurantProfiles.id, profiles.id))
+    .leftJoin(subscriptions, eq(subscriptions.userId, profiles.id));
 }
 
 type AccountRow = Awaited<ReturnType<typeof selectAccounts>>[number];
@@ -33,6 +36,7 @@ type AccountRow = Awaited<ReturnType<typeof selectAccounts>>[number];
 function toAdminUser(row: AccountRow, now: Date): AdminUser {
   const subscriptionStatus = row.subscriptionStatus ?? 'none';
   const trialEndsAt = row.trialEndsAt;
+  const plan = planSummaryOf(row.subscription);
   return {
     id: row.id,
     name: row.name,
@@ -45,6 +49,7 @@ function toAdminUser(row: AccountRow, now: Date): AdminUser {
     hasCompletedOnboarding: row.hasCompletedOnboarding ?? false,
     onboardingStep: row.onboardingStep ?? 1,
     createdAt: row.createdAt.toISOString(),
+    plan: { status: plan.status, currentPeriodEnd: plan.currentPeriodEnd },
   };
 }
 

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { restaurantProfiles } from '../../db/schema';
 import type { SessionUser } from '../../http/types';
 import { notFound } from '../../http/errors';
+import { readPlanSummary } from '../billing/plan-view';
 
 export async function getMe(
   db: Database,
@@ -31,5 +32,6 @@ export async function getMe(
     testMode,
     smsProvider,
     restaurant: { ...restaurant, trialEndsAt: restaurant.trialEndsAt?.toISOString() ?? null },
+    plan: await readPlanSummary(db, user.id),
   };
 }

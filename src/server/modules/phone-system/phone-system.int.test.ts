@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/test-app';
 import { createFakeVapiApi, type FakeVapiApi } from '../../../../tests/fake-vapi-api';
 import { createFakeTwilioApi } from '../../../../tests/fake-twilio-api';
@@ -8,6 +8,7 @@ import { restaurantProfiles, user } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { createLocalVoiceProvider, testNumberFor } from '../../providers/voice/local-voice-provider';
 import { createVapiVoiceProvider } from '../../providers/voice/vapi-voice-provider';
+import { createStripeBillingProvider } from '../../providers/billing/stripe-billing-provider';
 import { createTwilioSmsProvider } from '../../providers/sms/twilio-sms-provider';
 import type { VoiceProvider } from '../../providers/voice/voice-provider';
 import { createOwnerRecords } from '../restaurants/create-owner-records';
@@ -215,7 +216,7 @@ describe('phone set-up on Vapi', () => {
     expect(failed.error).toMatch(/^Vapi could not import \+12125550177 from Twilio: Number \+12125550177 Not Found/);
   });
 
-  it('GET /api/me says test mode while texts are still local, and not once Twilio sends them', async () => {
+  it('GET /api/me says test mode while texts or payments are still local, and not once Twilio and Stripe run', async () => {
     const owner = await onboard(t);
     const me = (await (await t.request('/api/me', { cookie: owner.cookie })).json()) as MeResponse;
     expect(me.testMode).toBe(true);
@@ -225,6 +226,12 @@ describe('phone set-up on Vapi', () => {
     const real = await createTestApp({
       voice: createVapiVoiceProvider({ apiKey: API_KEY, webhookSecret: SECRET, appUrl: TEST_ORIGIN, fetch: api.fetch }),
       sms,
+      billing: () =>
+        createStripeBillingProvider({
+          secretKey: 'sk_test_unused',
+          webhookSecret: 'whsec_unused',
+          priceId: 'price_pro',
+        }),
     });
     try {
       const other = await real.signUp({ email: 'real-mode@example.com' });
@@ -264,6 +271,20 @@ describe('numbers are unique to a restaurant', () => {
     return userId;
   }
 
+  /**
+   * An area code no restaurant's number uses yet. Local numbers are spread over every area code, so the fixed numbers
+   * a test takes on purpose must avoid those the earlier tests were given.
+   */
+  async function freeAreaCode(): Promise<number> {
+    const numbers = await t.db
+      .select({ number: restaurantProfiles.vapiPhoneNumber })
+      .from(restaurantProfiles)
+      .where(isNotNull(restaurantProfiles.vapiPhoneNumber));
+    const used = new Set(numbers.map((r) => r.number!.slice(2, 5)));
+    for (let area = 200; area < 1000; area++) if (!used.has(String(area))) return area;
+    throw new Error('every area code is taken');
+  }
+
   it('150 local restaurants all get different numbers', async () => {
     const voice = createLocalVoiceProvider(TEST_ORIGIN);
     const ids: string[] = [];
@@ -289,7 +310,8 @@ describe('numbers are unique to a restaurant', () => {
   });
 
   it('a candidate another restaurant has is replaced by the next one, with the same agent', async () => {
-    const taken = (attempt: number) => `+12125550${100 + attempt}`;
+    const area = await freeAreaCode();
+    const taken = (attempt: number) => `+1${area}5550${100 + attempt}`;
     const calls: { userId: string; attempt: number; existingAgentId?: string }[] = [];
     const local = createLocalVoiceProvider(TEST_ORIGIN, {
       candidates: (userId, attempt) => (attempt < 3 ? taken(attempt) : testNumberFor(userId, attempt)),
@@ -323,7 +345,8 @@ describe('numbers are unique to a restaurant', () => {
   });
 
   it(`gives up after ${MAX_NUMBER_CANDIDATES} taken candidates`, async () => {
-    const taken = (attempt: number) => `+1312555${String(100 + attempt).padStart(4, '0')}`;
+    const area = await freeAreaCode();
+    const taken = (attempt: number) => `+1${area}555${String(100 + attempt).padStart(4, '0')}`;
     for (let attempt = 0; attempt < MAX_NUMBER_CANDIDATES; attempt++) {
       await pendingRestaurant({ phoneProvisioningStatus: 'active', vapiPhoneNumber: taken(attempt) });
     }

@@ -2,7 +2,7 @@ import { eq, or } from 'drizzle-orm';
 import type { DayHours } from '@shared/domain/hours';
 import { DEFAULT_LANGUAGE, type Language } from '@shared/domain/languages';
 import { DEFAULT_ORDER_CAPS, type OrderCaps } from '@shared/domain/orders';
-import { isTrialExpired } from '@shared/domain/trial';
+import { canTakeNewOrders } from '@shared/domain/subscription';
 import { DEFAULT_BUSY_MESSAGE, defaultGreeting, type MenuItem } from '@shared/contracts/restaurant';
 import type { Database, Transaction } from '../../db/client';
 import { botPreferences, restaurantProfiles } from '../../db/schema';
@@ -31,7 +31,7 @@ export interface CallContext {
   caps: OrderCaps;
   /** The staff line for transfers, E.164, or null when the owner set none. */
   forwardingPhone: string | null;
-  /** False once the trial has expired without a paid plan: the assistant politely declines new orders. */
+  /** False once neither the trial nor a paid plan covers today: the assistant politely declines new orders. */
   canTakeOrders: boolean;
 }
 
@@ -87,7 +87,7 @@ export async function loadCallContext(
       maxTotalCents: restaurant.maxOrderTotalCents ?? DEFAULT_ORDER_CAPS.maxTotalCents,
     },
     forwardingPhone: restaurant.forwardingPhone,
-    canTakeOrders: !isTrialExpired(
+    canTakeOrders: canTakeNewOrders(
       { subscriptionStatus: restaurant.subscriptionStatus, trialEndsAt: restaurant.trialEndsAt },
       now,
     ),

@@ -1,6 +1,9 @@
+import type { ReactNode } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import clsx from 'clsx';
 import {
+  CalendarClock,
+  CreditCard,
   LayoutDashboard,
   LogOut,
   MessageSquareText,
@@ -8,12 +11,14 @@ import {
   Settings,
   SlidersHorizontal,
   Sparkles,
+  type LucideIcon,
 } from 'lucide-react';
 import type { MeResponse } from '@shared/contracts/me';
 import { isTrialExpired } from '@shared/domain/trial';
 import { MSG } from '@shared/messages';
-import { SUPPORT_EMAIL } from '@shared/product';
+import { PRO_PLAN, SUPPORT_EMAIL } from '@shared/product';
 import { useSession, useSignOut } from '@web/lib/session';
+import { formatPlanDate, useReactivateSubscription } from '@web/lib/queries/billing';
 import { Logo } from '@web/components/logo';
 import { Button, ButtonLink } from '@web/components/button';
 import { usePhoneSystemWatcher } from '@web/features/setup/phone-system-watcher';
@@ -97,6 +102,10 @@ function AppHeader({ me }: { me: MeResponse }) {
             <SlidersHorizontal className="size-4" aria-hidden="true" />
             Settings
           </NavLink>
+          <NavLink to="/account/billing" className={navLinkClass}>
+            <CreditCard className="size-4" aria-hidden="true" />
+            Billing
+          </NavLink>
           {me.isAdmin && (
             <NavLink to="/admin" className={navLinkClass}>
               <Settings className="size-4" aria-hidden="true" />
@@ -124,19 +133,89 @@ function AppHeader({ me }: { me: MeResponse }) {
   );
 }
 
-function SubscriptionBanner({ me }: { me: MeResponse }) {
-  if (me.restaurant.subscriptionStatus === 'active') return null;
+/** The plan under the header, in one of three states (SPEC §2): not subscribed, ending, or renewing. */
+export function SubscriptionBanner({ me }: { me: MeResponse }) {
+  const { plan } = me;
+  const reactivate = useReactivateSubscription();
+
+  if (plan.status === 'canceling') {
+    const endDate = plan.currentPeriodEnd ? formatPlanDate(plan.currentPeriodEnd) : 'the end of this period';
+    return (
+      <BannerRow
+        tone="amber"
+        icon={CalendarClock}
+        message={MSG.subscriptionEnding(endDate)}
+        action={
+          <Button size="sm" isLoading={reactivate.isPending} onClick={() => reactivate.mutate(plan.subscriptionId)}>
+            Renew Subscription
+          </Button>
+        }
+      />
+    );
+  }
+
+  if (plan.status === 'active' || plan.status === 'past_due') {
+    return (
+      <BannerRow
+        tone={plan.status === 'past_due' ? 'red' : 'stone'}
+        icon={CreditCard}
+        message={
+          plan.status === 'past_due'
+            ? 'Your last payment did not go through. Update your payment method to keep access.'
+            : plan.currentPeriodEnd
+              ? `Your next billing date is ${formatPlanDate(plan.currentPeriodEnd)}.`
+              : `Your ${PRO_PLAN.name} subscription is active.`
+        }
+        action={
+          <ButtonLink to="/account/billing" size="sm" variant="secondary">
+            Manage Subscription
+          </ButtonLink>
+        }
+      />
+    );
+  }
+
   return (
-    <div className="border-b border-brand-200 bg-brand-50">
-      <div className="mx-auto flex max-w-7xl flex-col items-start gap-2 px-4 py-2.5 text-sm text-brand-900 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-        <p className="flex items-center gap-2">
-          <Sparkles className="size-4 shrink-0" aria-hidden="true" />
-          {MSG.upgradeBanner}
-        </p>
+    <BannerRow
+      tone="brand"
+      icon={Sparkles}
+      message={MSG.upgradeBanner}
+      action={
         <ButtonLink to="/pricing" size="sm">
           Upgrade Now
         </ButtonLink>
+      }
+    />
+  );
+}
+
+const bannerTones = {
+  brand: 'border-brand-200 bg-brand-50 text-brand-900',
+  amber: 'border-amber-200 bg-amber-50 text-amber-950',
+  red: 'border-red-200 bg-red-50 text-red-900',
+  stone: 'border-stone-200 bg-stone-50 text-stone-800',
+} as const;
+
+function BannerRow({
+  tone,
+  icon: Icon,
+  message,
+  action,
+}: {
+  tone: keyof typeof bannerTones;
+  icon: LucideIcon;
+  message: string;
+  action: ReactNode;
+}) {
+  return (
+    <section aria-label="Subscription" className={clsx('border-b', bannerTones[tone])}>
+      <div className="mx-auto flex max-w-7xl flex-col items-start gap-2 px-4 py-2.5 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+        <p className="flex items-center gap-2">
+          <Icon className="size-4 shrink-0" aria-hidden="true" />
+          {message}
+        </p>
+        {action}
       </div>
-    </div>
+    </section>
   );
 }

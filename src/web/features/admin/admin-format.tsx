@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import type { AdminUser } from '@shared/contracts/admin';
 import { ONBOARDING_STEP_COUNT } from '@shared/domain/onboarding';
-import type { SubscriptionStatus } from '@shared/domain/subscription';
+import { BILLING_STATUS_LABELS, type BillingStatus, type SubscriptionStatus } from '@shared/domain/subscription';
 import { pluralDays } from '@shared/domain/trial';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -15,16 +15,28 @@ export function formatDateTime(value: string | Date | null): string {
   return value ? dateTimeFormat.format(new Date(value)) : '—';
 }
 
-type AccountStatus = SubscriptionStatus | 'expired';
+type AccountStatus = SubscriptionStatus | 'expired' | Exclude<BillingStatus, 'trial'>;
 
+/**
+ * A paid plan (running, ending, past due) says most about an account; otherwise its trial does; a plan that has
+ * ended shows only when no trial was given since.
+ */
 function accountStatus(user: AdminUser): AccountStatus {
+  const plan = user.plan.status;
+  if (plan === 'active' || plan === 'canceling' || plan === 'past_due') return plan;
   if (user.isTrialExpired) return 'expired';
-  return user.subscriptionStatus;
+  if (user.subscriptionStatus === 'trial' || plan !== 'canceled') return user.subscriptionStatus;
+  return 'canceled';
 }
+
+const proLabel = (status: BillingStatus) => `Pro · ${BILLING_STATUS_LABELS[status]}`;
 
 const statusBadges: Record<AccountStatus, { label: string; className: string }> = {
   trial: { label: 'Trial', className: 'bg-brand-100 text-brand-800 ring-brand-200' },
-  active: { label: 'Active', className: 'bg-emerald-100 text-emerald-800 ring-emerald-200' },
+  active: { label: proLabel('active'), className: 'bg-emerald-100 text-emerald-800 ring-emerald-200' },
+  canceling: { label: proLabel('canceling'), className: 'bg-amber-100 text-amber-900 ring-amber-200' },
+  past_due: { label: proLabel('past_due'), className: 'bg-red-100 text-red-800 ring-red-200' },
+  canceled: { label: proLabel('canceled'), className: 'bg-stone-100 text-stone-700 ring-stone-200' },
   expired: { label: 'Trial expired', className: 'bg-red-100 text-red-800 ring-red-200' },
   none: { label: 'None', className: 'bg-stone-100 text-stone-700 ring-stone-200' },
 };
@@ -45,6 +57,24 @@ export function StatusBadge({ user }: { user: AdminUser }) {
       {badge.label}
     </span>
   );
+}
+
+/** Where the paid plan stands in time, for the details dialog; null without one. */
+export function planPeriodLabel(user: AdminUser): string | null {
+  const { status, currentPeriodEnd } = user.plan;
+  const date = formatDate(currentPeriodEnd);
+  switch (status) {
+    case 'trial':
+      return null;
+    case 'active':
+      return currentPeriodEnd ? `Renews on ${date}` : null;
+    case 'canceling':
+      return currentPeriodEnd ? `Access until ${date}` : null;
+    case 'past_due':
+      return 'Last payment failed; the card is being retried';
+    case 'canceled':
+      return currentPeriodEnd ? `Ended on ${date}` : null;
+  }
 }
 
 /** Days left only matter while the account is on the trial; a subscriber's old trial end is just a date. */

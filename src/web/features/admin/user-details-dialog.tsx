@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import { CalendarPlus, X } from 'lucide-react';
 import type { AdminUser } from '@shared/contracts/admin';
 import { Button } from '@web/components/button';
-import { formatDateTime, onboardingLabel, StatusBadge, trialRemainingLabel } from './admin-format';
+import { formatDateTime, onboardingLabel, planPeriodLabel, StatusBadge, trialRemainingLabel } from './admin-format';
 
 interface UserDetailsDialogProps {
   /** The account to show; null keeps the dialog closed. */
@@ -48,6 +48,7 @@ function UserDetails({
   isExtending: boolean;
 }) {
   const remaining = trialRemainingLabel(user);
+  const planPeriod = planPeriodLabel(user);
   return (
     <>
       <div className="flex items-start justify-between gap-4">
@@ -72,6 +73,7 @@ function UserDetails({
         <Detail label="Restaurant">{user.restaurantName ?? <NotSet />}</Detail>
         <Detail label="Subscription status">
           <StatusBadge user={user} />
+          {planPeriod && <span className="mt-1 block text-xs text-stone-500">{planPeriod}</span>}
         </Detail>
         <Detail label="Trial end">
           {formatDateTime(user.trialEndsAt)}

@@ -2,10 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { Tabs } from 'radix-ui';
-import { Bell, BellOff, PhoneCall } from 'lucide-react';
+import { Bell, BellOff, PhoneCall, PhoneOff } from 'lucide-react';
+import type { MeResponse } from '@shared/contracts/me';
 import { ORDER_FILTERS, type Order, type OrderFilter } from '@shared/contracts/orders';
 import { formatPhoneDisplay } from '@shared/domain/phone';
+import { planAccess } from '@shared/domain/subscription';
 import { MSG } from '@shared/messages';
+import { PRO_PLAN } from '@shared/product';
+import { useStartCheckout } from '@web/lib/queries/billing';
 import { useSession } from '@web/lib/session';
 import { useDocumentTitle } from '@web/components/document-title';
 import { Button, ButtonLink } from '@web/components/button';
@@ -82,6 +86,7 @@ export function DashboardPage() {
 
   return (
     <div className="flex flex-col gap-6">
+      {me && planAccess(me.restaurant) === 'expired' && <PlanExpiredNotice me={me} />}
       <TrialBanner />
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -170,5 +175,37 @@ function SoundToggle() {
       {isMuted ? <BellOff className="size-4" aria-hidden="true" /> : <Bell className="size-4" aria-hidden="true" />}
       <span className="sr-only sm:not-sr-only">New-order sound</span>
     </Button>
+  );
+}
+
+/**
+ * Neither the trial nor a paid plan is running: the assistant turns new callers away. Says so, and how to fix it;
+ * it goes away by itself (a live plan update) once the owner subscribes.
+ */
+function PlanExpiredNotice({ me }: { me: MeResponse }) {
+  const checkout = useStartCheckout();
+  const whatEnded =
+    me.plan.status === 'canceled' ? `Your ${PRO_PLAN.name} plan has ended` : 'Your free trial has ended';
+  return (
+    <section
+      aria-labelledby="plan-expired-heading"
+      className="flex flex-col gap-4 rounded-xl border border-red-200 bg-red-50 p-4 text-red-950 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex items-start gap-3">
+        <PhoneOff className="mt-0.5 size-5 shrink-0 text-red-600" aria-hidden="true" />
+        <div>
+          <h2 id="plan-expired-heading" className="font-semibold">
+            Your phone assistant is not taking new orders
+          </h2>
+          <p className="mt-1 text-sm">
+            {whatEnded}, so callers are told you cannot take phone orders right now. Orders already placed are still
+            here to prepare and complete. Subscribe to {PRO_PLAN.name} to start taking orders again.
+          </p>
+        </div>
+      </div>
+      <Button className="shrink-0" onClick={checkout.start} isLoading={checkout.isRedirecting}>
+        {checkout.isRedirecting ? 'Redirecting to checkout…' : 'Subscribe'}
+      </Button>
+    </section>
   );
 }

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@shared/contracts/orders';
 import { useRealtimeEvents } from '@web/lib/realtime';
+import { applyPlanUpdate } from '@web/lib/queries/billing';
 import { botPreferencesQuery, setCachedBusyMode } from '@web/lib/queries/restaurant';
+import { meQueryKey } from '@web/lib/session';
 import { applyOrderToLists, refreshOrders } from './use-orders';
 
 /**
@@ -20,9 +22,14 @@ export function useRealtimeOrders({ onOrderCreated }: { onOrderCreated: (order: 
         // The call log follows calls; the board has nothing to show for them.
         case 'call.updated':
           return false;
+        // Subscribed, canceled or lapsed: the expired-plan notice and the banner follow the session.
+        case 'plan.updated':
+          applyPlanUpdate(queryClient, event.plan);
+          return false;
         case 'resync':
           // The server may have missed changes: everything this page shows is re-read.
           void queryClient.invalidateQueries({ queryKey: botPreferencesQuery.queryKey });
+          void queryClient.invalidateQueries({ queryKey: meQueryKey });
           return true;
         case 'order.created':
         case 'order.updated':

@@ -1,11 +1,19 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import clsx from 'clsx';
 import { ArrowRight, Check, CircleCheck } from 'lucide-react';
 import { PRO_PLAN } from '@shared/product';
-import { ButtonLink } from '@web/components/button';
+import { apiClient, call } from '@web/lib/api-client';
+import { applyPlanUpdate, formatPlanDate, isSubscribed } from '@web/lib/queries/billing';
+import { useSession } from '@web/lib/session';
+import { ButtonLink, Spinner } from '@web/components/button';
 import { useDocumentTitle } from '@web/components/document-title';
 import { Logo } from '@web/components/logo';
 
 export function PaymentSuccessPage() {
   useDocumentTitle('Payment successful');
+  const { me } = useSession();
+  const sync = useSyncPlanOnArrival(me !== null);
 
   return (
     <div className="flex min-h-dvh flex-col items-center bg-stone-50 px-4 py-10 sm:py-16">
@@ -19,6 +27,7 @@ export function PaymentSuccessPage() {
           </span>
           <h1 className="mt-6 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Payment successful</h1>
           <p className="mt-3 leading-7 text-stone-600">Welcome to {PRO_PLAN.name}! Thank you for subscribing.</p>
+          {me && <PlanState sync={sync} />}
           <ul className="mt-6 space-y-2 rounded-xl bg-stone-50 p-4 text-left text-sm text-stone-700">
             {PRO_PLAN.features.map((feature) => (
               <li key={feature} className="flex items-center gap-2.5">
@@ -34,5 +43,60 @@ export function PaymentSuccessPage() {
         </section>
       </main>
     </div>
+  );
+}
+
+/**
+ * The payment provider tells the server about the new subscription on its own schedule; a signed-in owner's arrival
+ * here asks the server to read it now (once), so the banner and dashboard show the plan straight away.
+ */
+function useSyncPlanOnArrival(isSignedIn: boolean) {
+  const queryClient = useQueryClient();
+  const sync = useMutation({
+    mutationFn: () => call(apiClient.billing.sync.$post()),
+    onSettled: (data) => applyPlanUpdate(queryClient, data?.plan),
+  });
+  const hasSynced = useRef(false);
+  const { mutate } = sync;
+  useEffect(() => {
+    if (!isSignedIn || hasSynced.current) return;
+    hasSynced.current = true;
+    mutate();
+  }, [isSignedIn, mutate]);
+  return sync;
+}
+
+function PlanState({ sync }: { sync: ReturnType<typeof useSyncPlanOnArrival> }) {
+  const plan = sync.data?.plan;
+  let text: ReactNode;
+  if (sync.isIdle || sync.isPending) {
+    text = (
+      <span className="inline-flex items-center gap-2">
+        <Spinner className="size-4 text-brand-700" /> Confirming your subscription…
+      </span>
+    );
+  } else if (plan && isSubscribed(plan)) {
+    text = (
+      <>
+        <strong className="font-semibold">{PRO_PLAN.name} is active.</strong>
+        {plan.currentPeriodEnd && ` Next billing date: ${formatPlanDate(plan.currentPeriodEnd)}.`}
+      </>
+    );
+  } else {
+    // The provider has not confirmed the payment yet: the plan appears as soon as it does (a live update).
+    text = 'We are still confirming your payment with the card provider. Your plan will show as active in a moment.';
+  }
+  return (
+    <p
+      role="status"
+      className={clsx(
+        'mt-4 rounded-lg px-4 py-3 text-sm ring-1',
+        plan && isSubscribed(plan)
+          ? 'bg-green-50 text-green-900 ring-green-200'
+          : 'bg-stone-50 text-stone-700 ring-stone-200',
+      )}
+    >
+      {text}
+    </p>
   );
 }

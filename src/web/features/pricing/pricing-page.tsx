@@ -1,10 +1,13 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { CircleCheck, Mail } from 'lucide-react';
-import { PRO_PLAN, SALES_EMAIL, SUPPORT_EMAIL, TRIAL_DAYS, formatPrice } from '@shared/product';
-import { ButtonLink, buttonClasses } from '@web/components/button';
+import { PRO_PLAN, SALES_EMAIL, TRIAL_DAYS, formatPrice } from '@shared/product';
+import { Button, ButtonLink } from '@web/components/button';
 import { useDocumentTitle } from '@web/components/document-title';
 import { PlanCard } from '@web/components/plan-card';
 import { PublicHeader } from '@web/components/public-header';
 import { SiteFooter } from '@web/components/site-footer';
+import { isSubscribed, useStartCheckout } from '@web/lib/queries/billing';
 import { useSession } from '@web/lib/session';
 
 const PRICE = formatPrice(PRO_PLAN.priceCents);
@@ -82,44 +85,62 @@ export function PricingPage() {
   );
 }
 
+/** Where a visitor's Subscribe Now leads: sign up, then straight back here to check out. */
+export const SIGN_UP_TO_SUBSCRIBE = `/signup?redirect=${encodeURIComponent('/pricing?subscribe=1')}`;
+
 function PlanAction() {
   const { me, isLoading } = useSession();
+  const checkout = useStartCheckout();
+  const [params, setParams] = useSearchParams();
+  const wantsCheckout = params.get('subscribe') === '1';
+  const isOwnerSubscribed = me ? isSubscribed(me.plan) : false;
+
+  // Back from sign-up (or login) with ?subscribe=1: check out once, and drop the flag so Back from the payment
+  // page does not start another checkout.
+  const { start } = checkout;
+  const hasAutoStarted = useRef(false);
+  useEffect(() => {
+    if (!me || !wantsCheckout || hasAutoStarted.current) return;
+    hasAutoStarted.current = true;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('subscribe');
+        return next;
+      },
+      { replace: true },
+    );
+    if (!isOwnerSubscribed) start();
+  }, [me, wantsCheckout, isOwnerSubscribed, setParams, start]);
 
   // Holds the button's space so the card does not jump once the session is known.
   if (isLoading) return <div className="h-12 animate-pulse rounded-lg bg-stone-100" aria-hidden="true" />;
 
   if (!me) {
     return (
-      <ButtonLink to="/signup" size="lg" className="w-full">
+      <ButtonLink to={SIGN_UP_TO_SUBSCRIBE} size="lg" className="w-full">
         Subscribe Now
       </ButtonLink>
     );
   }
 
-  if (me.restaurant.subscriptionStatus === 'active') {
+  if (isOwnerSubscribed) {
     return (
       <div className="space-y-3">
         <p className="flex h-12 items-center justify-center gap-2 rounded-lg bg-green-50 font-semibold text-green-800 ring-1 ring-green-200">
           <CircleCheck className="size-5" aria-hidden="true" />
           Currently Subscribed
         </p>
-        <a
-          href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Manage my PickupLine Pro subscription')}`}
-          className={`${buttonClasses({ variant: 'secondary' })} w-full`}
-        >
+        <ButtonLink to="/account/billing" variant="secondary" className="w-full">
           Manage Subscription
-        </a>
+        </ButtonLink>
       </div>
     );
   }
 
-  // Online checkout arrives with billing; until then a signed-in owner subscribes through sales.
   return (
-    <a
-      href={`mailto:${SALES_EMAIL}?subject=${encodeURIComponent(`Subscribe ${me.user.email} to PickupLine Pro`)}`}
-      className={`${buttonClasses({ size: 'lg' })} w-full`}
-    >
-      Subscribe Now
-    </a>
+    <Button size="lg" className="w-full" onClick={checkout.start} isLoading={checkout.isRedirecting}>
+      {checkout.isRedirecting ? 'Redirecting to checkout…' : 'Subscribe Now'}
+    </Button>
   );
 }
