@@ -238,7 +238,27 @@ describe('Stripe billing provider', () => {
       expect(api.requests.at(-1)).toMatchObject({
         method: 'GET',
         path: '/v1/subscriptions',
-        query: { customer: customerId, status: 'all', limit: '1', 'expand[0]': 'data.default_payment_method' },
+        query: {
+          customer: customerId,
+          status: 'all',
+          limit: '1',
+          'expand[0]': 'data.default_payment_method',
+          'expand[1]': 'data.customer.invoice_settings.default_payment_method',
+        },
+      });
+    });
+
+    it("falls back to the customer's default card when the subscription has none of its own", async () => {
+      const { customerId, subscription } = await subscribedCustomer();
+      const { paymentMethod } = api.updateCard(subscription.id, { brand: 'amex', last4: '0005' });
+      // The portal set the card on the customer only.
+      api.subscriptions.get(subscription.id)!.default_payment_method = null;
+      expect(api.customers.get(customerId)!.invoice_settings.default_payment_method).toBe(paymentMethod.id);
+
+      expect((await provider.latestSubscription(customerId))!.paymentMethod).toEqual({ brand: 'amex', last4: '0005' });
+      expect((await provider.setCancelAtPeriodEnd(subscription.id, true)).paymentMethod).toEqual({
+        brand: 'amex',
+        last4: '0005',
       });
     });
 
@@ -290,7 +310,11 @@ describe('Stripe billing provider', () => {
       expect(api.requests.at(-1)).toMatchObject({
         method: 'POST',
         path: `/v1/subscriptions/${subscription.id}`,
-        form: { cancel_at_period_end: 'true', 'expand[0]': 'default_payment_method' },
+        form: {
+          cancel_at_period_end: 'true',
+          'expand[0]': 'default_payment_method',
+          'expand[1]': 'customer.invoice_settings.default_payment_method',
+        },
       });
       expect(canceling).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' });
       expect(canceling.paymentMethod).toEqual({ brand: 'visa', last4: '4242' });

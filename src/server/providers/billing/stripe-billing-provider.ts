@@ -120,7 +120,8 @@ export function createStripeBillingProvider({
           customer: customerId,
           status: 'all',
           limit: 1,
-          expand: ['data.default_payment_method'],
+          // A card set in the billing portal may be the customer's default rather than the subscription's.
+          expand: ['data.default_payment_method', 'data.customer.invoice_settings.default_payment_method'],
         }),
       );
       const subscription = list.data[0];
@@ -132,7 +133,7 @@ export function createStripeBillingProvider({
       const subscription = await callStripe('update the subscription', () =>
         stripe.subscriptions.update(subscriptionId, {
           cancel_at_period_end: cancelAtPeriodEnd,
-          expand: ['default_payment_method'],
+          expand: ['default_payment_method', 'customer.invoice_settings.default_payment_method'],
         }),
       );
       return toProviderSubscription(subscription);
@@ -187,8 +188,14 @@ function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubs
     priceId: item?.price.id ?? null,
     currentPeriodEnd: item ? new Date(item.current_period_end * 1000) : null,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
-    paymentMethod: cardOf(subscription.default_payment_method),
+    paymentMethod: cardOf(subscription.default_payment_method) ?? cardOf(customerDefaultOf(subscription.customer)),
   };
+}
+
+/** The customer's default card for invoices, when the customer was expanded. */
+function customerDefaultOf(customer: Stripe.Subscription['customer']): string | Stripe.PaymentMethod | null {
+  if (typeof customer === 'string' || customer.deleted) return null;
+  return customer.invoice_settings.default_payment_method;
 }
 
 function cardOf(paymentMethod: string | Stripe.PaymentMethod | null): PaymentMethod | null {
