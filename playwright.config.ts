@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3917);
+/** Its own embedded database per run; set E2E_DATA_DIR when several runs share this checkout at once. */
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 const baseURL = `http://localhost:${PORT}`;
 
 /** Debian's Chromium: Playwright never downloads a browser of its own here. */
@@ -36,7 +38,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // A fresh embedded database every run; the production build, served the way `npm start` serves it.
-    command: 'rm -rf .tmp/e2e-data && vite build --logLevel warn && tsx src/server/index.ts',
+    command: `rm -rf ${DATA_DIR} && vite build --logLevel warn && tsx src/server/index.ts`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -45,7 +47,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       APP_URL: baseURL,
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR,
       ADMIN_EMAILS: 'admin@pickupline.test',
       LOGIN_RATE_LIMIT: '1000/60',
       LOG_LEVEL: 'warn',

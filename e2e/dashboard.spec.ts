@@ -4,12 +4,13 @@ import { completeOnboarding, createTestOrderViaApi, signUp } from './fixtures';
 const COUNT_LABELS = ['New Orders', 'Preparing', 'Ready', 'Completed', 'Custom', 'Total Orders'] as const;
 type Counts = Record<(typeof COUNT_LABELS)[number], number>;
 
-/** A stat tile's number: the <dd> after the <dt> with that label. */
+/** A count tile's number: the tiles are buttons named "<label> <count>". */
 const countOf = (page: Page, label: (typeof COUNT_LABELS)[number]) =>
   page
-    .getByRole('term')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .locator('xpath=following-sibling::dd[1]');
+    .getByRole('group', { name: 'Order counts' })
+    .getByRole('button', { name: new RegExp(`^${label} \\d+$`) })
+    .locator(':scope > span')
+    .last();
 
 async function expectCounts(page: Page, counts: Counts) {
   for (const label of COUNT_LABELS) await expect(countOf(page, label)).toHaveText(String(counts[label]));
@@ -42,7 +43,7 @@ test('a test order goes from new to completed, with toasts, counts, text states 
   await expect(statusPill(card, 'New')).toBeVisible();
   await expect(card.getByRole('list', { name: 'Items' }).getByRole('listitem').first()).toBeVisible();
   await expect(card).toContainText(/Total\$\d+\.\d{2}/);
-  await expect(card).toContainText('less than a minute ago');
+  await expect(card.locator('time')).toHaveText('Waiting <1 min');
   await expectCounts(page, { 'New Orders': 1, Preparing: 0, Ready: 0, Completed: 0, Custom: 0, 'Total Orders': 1 });
   const phone = await card.getByRole('link', { name: /^\+1 \(\d{3}\) \d{3}-\d{4}$/ }).innerText();
 
@@ -63,8 +64,12 @@ test('a test order goes from new to completed, with toasts, counts, text states 
 
   await card.getByRole('button', { name: 'Complete Order' }).click();
   await expect(page.getByText('Order marked as completed')).toBeVisible();
+  // Finished orders wait, collapsed, after the queue.
+  await page.getByRole('button', { name: 'Show 1 completed' }).click();
   await expect(statusPill(card, 'Completed')).toBeVisible();
-  await expect(card.getByRole('button')).toHaveCount(0);
+  await expect(
+    card.getByRole('button', { name: /min$|Mark as Ready|Complete Order|Cancel order|No-show/ }),
+  ).toHaveCount(0);
   await expectCounts(page, { 'New Orders': 0, Preparing: 0, Ready: 0, Completed: 1, Custom: 0, 'Total Orders': 1 });
 
   await page.getByRole('link', { name: 'Outbox' }).click();
@@ -73,7 +78,7 @@ test('a test order goes from new to completed, with toasts, counts, text states 
   await expect(thread.getByRole('listitem')).toHaveCount(2);
   await expect(thread.getByRole('listitem').first()).toContainText('Prep time');
   await expect(thread.getByRole('listitem').first()).toContainText(
-    'Luigi Trattoria: your order is being prepared and will be ready for pickup in about 15 minutes.',
+    'Luigi Trattoria: your order #1 is being prepared and will be ready for pickup in about 15 minutes.',
   );
   await expect(thread.getByRole('listitem').last()).toContainText('Ready for pickup');
   await expect(thread.getByRole('listitem').last()).toContainText(/Sent|Delivered/);
@@ -105,8 +110,12 @@ test('a second tab sees every change without a reload, within about a second', a
   await card.getByRole('button', { name: 'Mark as Ready for Pickup' }).click();
   await expect(statusPill(otherCard, 'Ready')).toBeVisible(soon);
   await otherCard.getByRole('button', { name: 'Complete Order' }).click();
-  await expect(statusPill(card, 'Completed')).toBeVisible(soon);
+  await expect(page.getByRole('button', { name: 'Show 1 completed' })).toBeVisible(soon);
+  await page.getByRole('button', { name: 'Show 1 completed' }).click();
+  await expect(statusPill(card, 'Completed')).toBeVisible();
 
+  // With orders on the board, busy mode is under the status line's details.
+  for (const tab of [page, other]) await tab.getByRole('button', { name: 'Status Details' }).click();
   await page.getByRole('switch', { name: 'Busy Mode' }).click();
   await expect(other.getByRole('switch', { name: 'Busy Mode' })).toBeChecked(soon);
 
@@ -204,7 +213,9 @@ test('a custom order from the Simulate Test Order dialog', async ({ page }) => {
   // A regular order is not a custom one: the dashboard switches to All Orders to show it.
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByRole('article')).toHaveCount(2);
-  await expect(page.getByRole('article').first()).toBeFocused();
+  // Oldest first: the new order joins the queue behind the custom one, and is the one brought into focus.
+  await expect(page.getByRole('article').last()).toBeFocused();
+  await expect(page.getByRole('article').last().getByText('Custom', { exact: true })).toHaveCount(0);
 });
 
 test('busy mode toasts, survives a reload, and reverts when the server refuses', async ({ page }) => {
@@ -241,6 +252,7 @@ test('each filter tab has its empty state, and the tabs work from the keyboard',
     ['Ready', 'No ready orders at the moment.'],
     ['Completed', 'No completed orders at the moment.'],
     ['Custom Orders', 'No custom orders have been received yet.'],
+    ['Cancelled', 'No cancelled orders at the moment.'],
   ];
   for (const [tab, text] of empty) {
     await page.getByRole('tab', { name: tab }).click();
@@ -262,6 +274,9 @@ test('each filter tab has its empty state, and the tabs work from the keyboard',
   await expect(page.getByRole('tab', { name: 'New' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tabpanel')).toContainText('No new orders at the moment.');
   await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Cancelled' })).toBeFocused();
+  await expect(page).toHaveURL('/dashboard?filter=cancelled');
+  await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('tab', { name: 'Custom Orders' })).toBeFocused();
   await expect(page).toHaveURL('/dashboard?filter=custom');
   await page.reload();

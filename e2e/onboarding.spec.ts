@@ -30,6 +30,10 @@ test('a new owner completes all six steps and lands on the dashboard', async ({ 
   await page.getByRole('button', { name: 'Add menu item' }).click();
   await page.getByLabel('Name', { exact: true }).fill('Churros');
   await page.getByRole('button', { name: 'Save item' }).click();
+  // An empty price is an error, never a silent $0.00; a free dish is typed as 0.
+  await expect(page.getByText('Please enter a price')).toBeVisible();
+  await page.getByLabel('Price ($)').fill('0');
+  await page.getByRole('button', { name: 'Save item' }).click();
   await expect(page.getByRole('list', { name: 'Menu items' }).getByText('$0.00 · 15 min')).toBeVisible();
   await continueButton(page).click();
 
@@ -65,7 +69,8 @@ test('every wizard validation message appears when provoked', async ({ page }) =
   await continueButton(page).click();
 
   await expect(page.getByText('Step 2 of 6')).toBeVisible();
-  await page.getByLabel('Tuesday closing time').fill('08:00');
+  // A closing time before the opening time is after midnight; the same time as the opening is refused.
+  await page.getByLabel('Tuesday closing time').fill('09:00');
   await continueButton(page).click();
   await expect(page.getByText('Tuesday: Closing time must be after opening time')).toBeVisible();
   await page.getByLabel('Tuesday closing time').fill('17:00');
@@ -123,6 +128,7 @@ test('reloading or logging in again resumes on the step reached, with its data',
     await expect(page.getByText(`Step ${next} of 6`)).toBeVisible();
   }
   await page.getByLabel('Name', { exact: true }).fill('Croissant');
+  await page.getByLabel('Price ($)').fill('3.25');
   await page.getByRole('button', { name: 'Save item' }).click();
   await expect(page.getByText('Menu item saved')).toBeVisible();
 
@@ -188,8 +194,8 @@ test('settings show every onboarding value and keep edits', async ({ page }) => 
   await page.getByRole('tab', { name: 'Assistant' }).click();
   await expect(page.getByLabel('Greeting')).toHaveValue('Thanks for calling Settings Grill & Bar!');
   await page.getByRole('tab', { name: 'Menu' }).click();
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Delete Burger' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete Burger?' }).getByRole('button', { name: 'Delete dish' }).click();
   await expect(page.getByText('No menu items yet.')).toBeVisible();
 });
 

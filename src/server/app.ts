@@ -12,7 +12,7 @@ import type { AppDeps, AppEnv } from './http/types';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
-import { menuItemRoutes, restaurantRoutes } from './modules/restaurants/restaurant.routes';
+import { menuCategoryRoutes, menuItemRoutes, restaurantRoutes } from './modules/restaurants/restaurant.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { phoneSystemRoutes } from './modules/phone-system/phone-system.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -40,6 +40,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/calls', callsRoutes)
   .route('/restaurant', restaurantRoutes)
   .route('/menu-items', menuItemRoutes)
+  .route('/menu-categories', menuCategoryRoutes)
   .route('/onboarding', onboardingRoutes)
   .route('/phone-system', phoneSystemRoutes)
   .route('/admin', adminRoutes)

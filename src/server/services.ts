@@ -6,6 +6,7 @@ import type { SmsProvider } from './providers/sms/sms-provider';
 import type { BillingProvider } from './providers/billing/billing-provider';
 import type { LocalBillingProvider } from './providers/billing/local-billing-provider';
 import { advanceLocalBilling } from './modules/billing/billing.service';
+import { endExpiredBusyModes } from './modules/restaurants/restaurant.service';
 import { RealtimeHub } from './realtime/realtime-hub';
 import { createChangeListener } from './realtime/change-listener';
 import { recoverPendingProvisioning, startPhoneProvisioningWorker } from './modules/phone-system/phone-system.service';
@@ -59,6 +60,9 @@ export async function startServices({
     sweep = setInterval(() => {
       requeueStalledNotifications(db, jobs).catch((error: unknown) =>
         logger.warn({ err: error }, 'could not re-queue stalled texts'),
+      );
+      endExpiredBusyModes({ db, hub }).catch((error: unknown) =>
+        logger.warn({ err: error }, 'could not end expired busy modes'),
       );
       if (localBilling) {
         advanceLocalBilling({ db, hub, billing, logger, appUrl }, localBilling).catch((error: unknown) =>

@@ -1,16 +1,26 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, PREP_TIME_OPTIONS, type OrderSource, type OrderStatus } from '../domain/orders';
+import {
+  CANCEL_REASONS,
+  PREP_TIME_OPTIONS,
+  type CancelReason,
+  type OrderSource,
+  type OrderStatus,
+} from '../domain/orders';
 import { listInWords } from '../domain/words';
 import type { NotificationKind, NotificationStatus } from '../domain/notifications';
 import type { Cents } from '../domain/money';
+import type { ChosenOption } from '../domain/menu-options';
 import type { CallSummary } from './calls';
 import type { PlanSummary } from './billing';
 
 export interface OrderItemLine {
   name: string;
   quantity: number;
+  /** Includes the chosen options' price changes. */
   unitPriceCents: Cents;
   notes: string | null;
+  /** Sizes and extras chosen for this line ('Large', 'Extra cheese'); empty when none. */
+  options: ChosenOption[];
 }
 
 /** The state of one customer text, as shown on the order card. */
@@ -23,6 +33,8 @@ export interface OrderNotification {
 
 export interface Order {
   id: string;
+  /** The number said at the counter (#12), per restaurant and local day; null for orders from before numbers. */
+  dailyNumber: number | null;
   item: string;
   quantity: number;
   items: OrderItemLine[];
@@ -39,14 +51,18 @@ export interface Order {
   /** Flagged for the kitchen to check before making it (an allergy mentioned, a custom request, an unsure match). */
   needsReview: boolean;
   reviewReason: string | null;
+  cancelReason: CancelReason | null;
+  cancelledAt: string | null;
   notifiedAt: string | null;
   notifications: OrderNotification[];
   createdAt: string;
   updatedAt: string;
 }
 
-/** Dashboard filter tabs: a status, or custom orders. */
-export const ORDER_FILTERS = ['all', ...ORDER_STATUSES, 'custom'] as const;
+/**
+ * Dashboard filter tabs: a status, or custom orders. The spec's tabs in its order, then Cancelled.
+ */
+export const ORDER_FILTERS = ['all', 'new', 'preparing', 'ready', 'completed', 'custom', 'cancelled'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 
 export const listOrdersQuerySchema = z.object({
@@ -54,7 +70,7 @@ export const listOrdersQuerySchema = z.object({
   /** Opaque cursor from the previous page's nextCursor. */
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(60),
-  /** Completed orders from before today are left out unless asked for. */
+  /** Completed and cancelled orders from before today are left out unless asked for. */
   includeEarlier: z
     .enum(['true', 'false'])
     .default('false')
@@ -67,6 +83,8 @@ export interface OrderStats {
   preparing: number;
   ready: number;
   completed: number;
+  /** Cancelled today; not a tile, and not in the total. */
+  cancelled: number;
   custom: number;
   total: number;
 }
@@ -83,12 +101,14 @@ export const prepTimeSchema = z.object({
   }),
 });
 
+export const cancelOrderSchema = z.object({
+  reason: z.enum(CANCEL_REASONS, { error: 'Choose why the order is cancelled' }),
+});
+
 export const createTestOrderSchema = z.object({
   isCustomOrder: z.boolean().default(false),
   customOrderText: z.string().trim().max(500).optional(),
 });
-
-export const busyModeSchema = z.object({ isBusyMode: z.boolean() });
 
 /** One text in the outbox, as the customer's phone would show it. */
 export interface OutboxMessage {
@@ -109,7 +129,8 @@ export interface OutboxMessage {
 export type RealtimeEvent =
   | { type: 'order.created'; order: Order }
   | { type: 'order.updated'; order: Order }
-  | { type: 'restaurant.updated'; isBusyMode: boolean }
+  /** Busy mode changed; `busyUntil` (ISO 8601) is there when it ends by itself. */
+  | { type: 'restaurant.updated'; isBusyMode: boolean; busyUntil?: string }
   | { type: 'call.updated'; call: CallSummary }
   /** The owner's plan changed (subscribed, canceled, renewed, lapsed): re-read the session and billing views. */
   | { type: 'plan.updated'; plan: PlanSummary }

@@ -35,12 +35,18 @@ describe('menu item form (dollars as typed)', () => {
     ['12', 1200],
     ['9999.99', 999_999],
     ['0', 0],
-    ['', 0],
-    ['   ', 0],
   ])('%j becomes a request body with %i cents', (price, priceCents) => {
     const result = form(price);
     expect(result.success).toBe(true);
-    expect(result.data).toEqual({ name: 'Soup', aliases: [], description: null, priceCents, preparationTime: 15 });
+    expect(result.data).toEqual({
+      name: 'Soup',
+      aliases: [],
+      description: null,
+      priceCents,
+      preparationTime: 15,
+      categoryId: null,
+      options: [],
+    });
     // The body is what the API takes, unchanged.
     expect(menuItemSchema.parse(result.data)).toEqual(result.data);
   });
@@ -55,6 +61,8 @@ describe('menu item form (dollars as typed)', () => {
     ['12.345', 'Price can have at most two decimals'],
     ['twelve', 'Price must be a number'],
     ['12,50', 'Price must be a number'],
+    ['', 'Please enter a price'],
+    ['   ', 'Please enter a price'],
   ])('refuses %j next to the price field: %s', (price, message) => {
     expect(firstMessage(form(price))).toBe(`price: ${message}`);
   });
@@ -62,7 +70,7 @@ describe('menu item form (dollars as typed)', () => {
 
 describe('menu item other names', () => {
   const form = (aliases: string) =>
-    menuItemFormSchema.safeParse({ name: 'Burrito', description: '', price: '', preparationTime: null, aliases });
+    menuItemFormSchema.safeParse({ name: 'Burrito', description: '', price: '9', preparationTime: null, aliases });
 
   it.each([
     ['', []],
@@ -87,5 +95,66 @@ describe('menu item other names', () => {
     expect(menuItemSchema.parse({ name: 'Soup' }).aliases).toEqual([]);
     expect(menuItemSchema.parse({ name: 'Soup', aliases: null }).aliases).toEqual([]);
     expect(menuItemSchema.parse({ name: 'Soup', aliases: [' sopa ', ''] }).aliases).toEqual(['sopa']);
+  });
+});
+
+describe('menu item options in the form', () => {
+  const SIZE = { name: 'Size', required: true, multiple: false };
+  const form = (options: unknown, price = '10') =>
+    menuItemFormSchema.safeParse({ name: 'Burrito', price, preparationTime: null, options });
+
+  it('turns typed price changes into cents: empty is no change, a minus takes money off', () => {
+    const result = form([
+      {
+        ...SIZE,
+        choices: [
+          { name: ' Small ', priceChange: '' },
+          { name: 'Large', priceChange: '+3' },
+          { name: 'Kids', priceChange: '-1.50' },
+        ],
+      },
+    ]);
+    expect(result.data?.options).toEqual([
+      {
+        ...SIZE,
+        choices: [
+          { name: 'Small', priceDeltaCents: 0 },
+          { name: 'Large', priceDeltaCents: 300 },
+          { name: 'Kids', priceDeltaCents: -150 },
+        ],
+      },
+    ]);
+    if (result.data) expect(menuItemSchema.parse(result.data)).toEqual(result.data);
+  });
+
+  it.each([
+    [
+      [{ ...SIZE, choices: [{ name: 'Large', priceChange: 'three' }] }],
+      'options.0.choices.0.priceChange',
+      'Price change must be an amount like 3.00 or -1.00',
+    ],
+    [
+      [{ ...SIZE, choices: [{ name: 'Large', priceChange: '100.01' }] }],
+      'options.0.choices.0.priceChange',
+      'Price change must be at most $100.00 either way',
+    ],
+    [
+      [{ ...SIZE, choices: [{ name: 'Large', priceChange: '1.005' }] }],
+      'options.0.choices.0.priceChange',
+      'Price change can have at most two decimals',
+    ],
+    [
+      [{ ...SIZE, name: ' ', choices: [{ name: 'Large', priceChange: '' }] }],
+      'options.0.name',
+      'Option name is required',
+    ],
+    [[{ ...SIZE, choices: [] }], 'options.0.choices', 'Add at least one choice'],
+    [
+      [{ ...SIZE, choices: [{ name: 'Kids', priceChange: '-11' }] }],
+      'options',
+      'The choices cannot bring the price below $0.00',
+    ],
+  ])('refuses %j next to the field', (options, field, message) => {
+    expect(firstMessage(form(options))).toBe(`${field}: ${message}`);
   });
 });

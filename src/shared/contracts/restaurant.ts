@@ -3,9 +3,11 @@ import { isValidContactPhone, isValidUsPhone, toE164 } from '../domain/phone';
 import { LANGUAGE_CODES } from '../domain/languages';
 import { ONBOARDING_STEP_COUNT } from '../domain/onboarding';
 import type { PhoneSystemStatus } from '../domain/phone-system';
-import { normalizeTime } from '../domain/hours';
+import { DAYS_OF_WEEK, endTimeOf, findOverlap, normalizeTime } from '../domain/hours';
 import { DEFAULT_MENU_PREP_MINUTES } from '../domain/orders';
-import { readDollars, type Cents, type DollarsProblem } from '../domain/money';
+import { BUSY_MODE_DURATIONS } from '../domain/busy-mode';
+import { formatCents, readDollars, type Cents, type DollarsProblem } from '../domain/money';
+import { lowestUnitPrice, MENU_OPTION_LIMITS, type MenuOptionGroup } from '../domain/menu-options';
 import { MSG } from '../messages';
 
 export const DEFAULT_BUSY_MESSAGE = 'We are currently busy, please call again later.';
@@ -50,23 +52,64 @@ const timeOfDay = z
   .refine((v) => normalizeTime(v) !== null, 'Use a time like 09:00')
   .transform((v) => normalizeTime(v)!);
 
+/** A second period's time: empty, null or left out when the day has one period. */
+const optionalTimeOfDay = z
+  .string()
+  .nullish()
+  .refine((v) => !v || normalizeTime(v) !== null, 'Use a time like 09:00')
+  .transform((v) => (v ? normalizeTime(v)! : null));
+
+/** What is wrong with a day's hours, next to the field to fix. */
+export const HOURS_MESSAGES = {
+  sameTimes: 'Closing time must be after opening time',
+  secondOpeningMissing: 'Add an opening time for the second period',
+  secondClosingMissing: 'Add a closing time for the second period',
+  periodsOverlap: 'The two periods overlap',
+  overlapsDayBefore: (day: string, until: string) => `Overlaps ${day}'s hours, which run until ${until}`,
+} as const;
+
+/**
+ * A day's hours: one period, or two (lunch and dinner). A closing time before the opening time is after midnight
+ * (18:00–02:00); the same time for both is a mistake. A closed day's times are kept but not checked, and a half-typed
+ * second period on a closed day is dropped.
+ */
 export const dayHoursSchema = z
   .object({
     dayOfWeek: z.number().int().min(0).max(6),
     openTime: timeOfDay,
     closeTime: timeOfDay,
+    openTime2: optionalTimeOfDay,
+    closeTime2: optionalTimeOfDay,
     isClosed: z.boolean(),
   })
-  .refine((d) => d.isClosed || d.closeTime > d.openTime, {
-    message: 'Closing time must be after opening time',
-    path: ['closeTime'],
-  });
+  .superRefine((d, ctx) => {
+    if (d.isClosed) return;
+    const problem = (path: keyof typeof d, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (d.closeTime === d.openTime) problem('closeTime', HOURS_MESSAGES.sameTimes);
+    if (d.closeTime2 && !d.openTime2) problem('openTime2', HOURS_MESSAGES.secondOpeningMissing);
+    if (d.openTime2 && !d.closeTime2) problem('closeTime2', HOURS_MESSAGES.secondClosingMissing);
+    if (d.openTime2 && d.openTime2 === d.closeTime2) problem('closeTime2', HOURS_MESSAGES.sameTimes);
+  })
+  .transform((d) => (d.openTime2 && d.closeTime2 ? d : { ...d, openTime2: null, closeTime2: null }));
 
 export const businessHoursSchema = z.object({
   hours: z
     .array(dayHoursSchema)
     .length(7, 'Give hours for all seven days')
-    .refine((days) => new Set(days.map((d) => d.dayOfWeek)).size === 7, 'Each day of the week must appear once'),
+    .refine((days) => new Set(days.map((d) => d.dayOfWeek)).size === 7, 'Each day of the week must appear once')
+    .superRefine((days, ctx) => {
+      const overlap = findOverlap(days);
+      if (!overlap) return;
+      const { earlier, later } = overlap;
+      ctx.addIssue({
+        code: 'custom',
+        path: [days.findIndex((d) => d.dayOfWeek === later.dayOfWeek), later.period === 1 ? 'openTime' : 'openTime2'],
+        message:
+          earlier.dayOfWeek === later.dayOfWeek
+            ? HOURS_MESSAGES.periodsOverlap
+            : HOURS_MESSAGES.overlapsDayBefore(DAYS_OF_WEEK[earlier.dayOfWeek]!, endTimeOf(earlier).slice(0, 5)),
+      });
+    }),
 });
 export type BusinessHoursInput = z.infer<typeof businessHoursSchema>;
 
@@ -84,11 +127,38 @@ export const preferencesSchema = z.object({
 });
 export type PreferencesInput = z.infer<typeof preferencesSchema>;
 
+/**
+ * Busy mode on or off. Switched on with a duration it ends by itself that many minutes later; without one it stays
+ * on until switched off. `{isBusyMode}` alone keeps its original meaning.
+ */
+export const busyModeSchema = z
+  .object({
+    isBusyMode: z.boolean('Say whether busy mode is on'),
+    durationMinutes: z
+      .literal(
+        BUSY_MODE_DURATIONS,
+        `Busy mode can last ${BUSY_MODE_DURATIONS.slice(0, -1).join(', ')} or ${BUSY_MODE_DURATIONS.at(-1)} minutes; leave the duration out to stay busy until switched off`,
+      )
+      .nullish(),
+  })
+  .refine((v) => v.isBusyMode || v.durationMinutes == null, {
+    message: 'Only switching busy mode on takes a duration',
+    path: ['durationMinutes'],
+  });
+export type BusyModeInput = z.input<typeof busyModeSchema>;
+
+/** The answer to a busy mode change, as the live event carries it too. */
+export interface BusyModeResponse {
+  isBusyMode: boolean;
+  /** When it ends by itself (ISO 8601); left out while it is on until switched off, and while it is off. */
+  busyUntil?: string;
+}
+
 /** A menu price is under $10,000. */
 export const MAX_PRICE_CENTS: Cents = 999_999;
 
 /** The same sentences whether the browser checks typed dollars or the server checks cents. */
-const PRICE_MESSAGES: Record<DollarsProblem, string> = {
+export const PRICE_MESSAGES: Record<DollarsProblem, string> = {
   notANumber: 'Price must be a number',
   negative: 'Price cannot be negative',
   tooManyDecimals: 'Price can have at most two decimals',
@@ -96,7 +166,7 @@ const PRICE_MESSAGES: Record<DollarsProblem, string> = {
 };
 
 /** A price in integer cents; a fraction of a cent is a dollar amount with more than two decimals. */
-const priceCents = z
+export const priceCents = z
   .number(PRICE_MESSAGES.notANumber)
   .int(PRICE_MESSAGES.tooManyDecimals)
   .min(0, PRICE_MESSAGES.negative)
@@ -127,8 +197,93 @@ const aliasNames = z
 
 const menuAliases = aliasNames.nullish().transform((names) => names ?? []);
 
-/** Saving fills a missing price with 0 and a missing prep time with 15 minutes, as the spec says. */
-export const menuItemSchema = z.object({
+const optionName = (label: string) =>
+  z
+    .string(`${label} is required`)
+    .trim()
+    .min(1, `${label} is required`)
+    .max(MENU_OPTION_LIMITS.nameLength, `${label} must be at most ${MENU_OPTION_LIMITS.nameLength} characters`);
+
+const MAX_DELTA_TEXT = formatCents(MENU_OPTION_LIMITS.maxDeltaCents);
+const PRICE_CHANGE_MESSAGES = {
+  notANumber: 'Price change must be an amount like 3.00 or -1.00',
+  tooManyDecimals: 'Price change can have at most two decimals',
+  tooLarge: `Price change must be at most ${MAX_DELTA_TEXT} either way`,
+} as const;
+
+/** What one choice adds to the dish's price, in cents; may be 0 or take money off. Left out, it is 0. */
+const priceDeltaCents = z
+  .number(PRICE_CHANGE_MESSAGES.notANumber)
+  .int(PRICE_CHANGE_MESSAGES.tooManyDecimals)
+  .min(-MENU_OPTION_LIMITS.maxDeltaCents, PRICE_CHANGE_MESSAGES.tooLarge)
+  .max(MENU_OPTION_LIMITS.maxDeltaCents, PRICE_CHANGE_MESSAGES.tooLarge);
+
+/** Names must differ within their list, whatever their case; the repeat is named. */
+function flagRepeats(
+  names: readonly string[],
+  ctx: z.RefinementCtx,
+  path: (i: number) => PropertyKey[],
+  message: string,
+) {
+  const seen = new Set<string>();
+  names.forEach((name, i) => {
+    const key = name.trim().toLowerCase();
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: path(i), message });
+    seen.add(key);
+  });
+}
+
+export const menuOptionGroupSchema = z
+  .object({
+    name: optionName('Option name'),
+    required: z.boolean('Say whether the choice is required').default(false),
+    multiple: z.boolean('Say whether several choices may be taken').default(false),
+    choices: z
+      .array(
+        z.object({
+          name: optionName('Choice name'),
+          priceDeltaCents: priceDeltaCents.nullish().transform((v) => v ?? 0),
+        }),
+        'Choices must be a list',
+      )
+      .min(1, 'Add at least one choice')
+      .max(
+        MENU_OPTION_LIMITS.choicesPerGroup,
+        `Give at most ${MENU_OPTION_LIMITS.choicesPerGroup} choices in one option`,
+      ),
+  })
+  .superRefine((group, ctx) => {
+    if (group.required && group.multiple) {
+      ctx.addIssue({ code: 'custom', path: ['multiple'], message: 'A required option takes exactly one choice' });
+    }
+    flagRepeats(
+      group.choices.map((c) => c.name),
+      ctx,
+      (i) => ['choices', i, 'name'],
+      'Each choice needs its own name',
+    );
+  });
+
+const menuOptions = z
+  .array(menuOptionGroupSchema, 'Options must be a list')
+  .max(MENU_OPTION_LIMITS.groupsPerItem, `Give at most ${MENU_OPTION_LIMITS.groupsPerItem} options per dish`)
+  .superRefine((groups, ctx) =>
+    flagRepeats(
+      groups.map((g) => g.name),
+      ctx,
+      (i) => [i, 'name'],
+      'Each option needs its own name',
+    ),
+  )
+  .nullish()
+  .transform((groups): MenuOptionGroup[] => groups ?? []);
+
+const categoryId = z
+  .uuid('Choose one of your categories')
+  .nullish()
+  .transform((v) => v ?? null);
+
+const menuItemShape = z.object({
   name: requiredText('Name', 120),
   /** Left out or null, the dish has no other names (a PUT replaces the list, like every other field). */
   aliases: menuAliases,
@@ -147,20 +302,65 @@ export const menuItemSchema = z.object({
     .nullish()
     .transform((v) => v ?? DEFAULT_MENU_PREP_MINUTES),
   isAvailable: z.boolean().optional(),
+  /** Left out or null: no category (the menu lists the dish under "Other"). */
+  categoryId,
+  /** Sizes and extras; left out or null, none. */
+  options: menuOptions,
 });
+
+/** No combination of choices may bring the dish below $0.00. */
+function checkLowestPrice(item: { priceCents: Cents; options: MenuOptionGroup[] }, ctx: z.RefinementCtx) {
+  if (lowestUnitPrice(item.priceCents, item.options) < 0) {
+    ctx.addIssue({ code: 'custom', path: ['options'], message: 'The choices cannot bring the price below $0.00' });
+  }
+}
+
+/** Saving fills a missing price with 0 and a missing prep time with 15 minutes, as the spec says. */
+export const menuItemSchema = menuItemShape.superRefine(checkLowestPrice);
 export type MenuItemInput = z.input<typeof menuItemSchema>;
 
-/** Dollars as typed ('12.50', '$12.50'; empty = no price) → cents, with the messages the API uses for cents. */
-const priceText = z
+export const MENU_PRICE_REQUIRED = 'Please enter a price';
+
+/** Dollars as typed ('12.50', '$12.50'); empty is 'Please enter a price', never a silent $0.00. */
+export const priceText = z
   .string()
   .transform((text, ctx) => {
-    if (text.trim() === '') return null;
+    if (text.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: MENU_PRICE_REQUIRED });
+      return z.NEVER;
+    }
     const read = readDollars(text);
     if (read.ok) return read.cents;
     ctx.addIssue({ code: 'custom', message: PRICE_MESSAGES[read.problem] });
     return z.NEVER;
   })
-  .pipe(priceCents.nullable());
+  .pipe(priceCents);
+
+/** A price change as typed: '3', '+3.00', '-1.50', '$3'; empty is no change. */
+export function readPriceChange(text: string): { ok: true; cents: Cents } | { ok: false; message: string } {
+  let rest = text.trim();
+  if (rest === '') return { ok: true, cents: 0 };
+  let sign = 1;
+  if (rest.startsWith('+')) rest = rest.slice(1);
+  else if (rest.startsWith('-') || rest.startsWith('−')) [sign, rest] = [-1, rest.slice(1)];
+  const read = readDollars(rest);
+  if (!read.ok) {
+    if (read.problem === 'tooManyDecimals') return { ok: false, message: PRICE_CHANGE_MESSAGES.tooManyDecimals };
+    return {
+      ok: false,
+      message: read.problem === 'tooLarge' ? PRICE_CHANGE_MESSAGES.tooLarge : PRICE_CHANGE_MESSAGES.notANumber,
+    };
+  }
+  if (read.cents > MENU_OPTION_LIMITS.maxDeltaCents) return { ok: false, message: PRICE_CHANGE_MESSAGES.tooLarge };
+  return { ok: true, cents: sign * read.cents || 0 };
+}
+
+const priceChangeText = z.string().transform((text, ctx) => {
+  const read = readPriceChange(text);
+  if (read.ok) return read.cents;
+  ctx.addIssue({ code: 'custom', message: read.message });
+  return z.NEVER;
+});
 
 /** Other names as typed in one box, separated by commas (a Chinese comma or 、 counts too). */
 const aliasesText = z
@@ -169,14 +369,42 @@ const aliasesText = z
   .transform((text) => (text ?? '').split(/[,，、]/))
   .pipe(aliasNames);
 
+/** An option group as the form edits it: the price changes are text boxes. */
+const optionGroupForm = z.object({
+  name: optionName('Option name'),
+  required: z.boolean(),
+  multiple: z.boolean(),
+  choices: z.array(z.object({ name: optionName('Choice name'), priceChange: priceChangeText })),
+});
+
 /**
  * The menu item form: the price is the dollars text box, checked in the browser with the messages shown next to the
- * field, and turned into the request body (`priceCents`) that menuItemSchema takes.
+ * field, and turned into the request body (`priceCents`) that menuItemSchema takes; the options' price changes are
+ * checked the same way (`options.0.choices.1.priceChange`), then the whole body is checked as the API checks it.
  */
-export const menuItemFormSchema = menuItemSchema
-  .omit({ priceCents: true })
-  .extend({ price: priceText, aliases: aliasesText })
-  .transform(({ price, ...item }) => ({ ...item, priceCents: price ?? 0 }));
+export const menuItemFormSchema = menuItemShape
+  .omit({ priceCents: true, options: true })
+  .extend({
+    price: priceText,
+    aliases: aliasesText,
+    options: z.array(optionGroupForm).optional(),
+  })
+  .transform(({ price, options, ...item }) => ({
+    ...item,
+    priceCents: price,
+    options: (options ?? []).map((g) => ({
+      name: g.name,
+      required: g.required,
+      multiple: g.multiple,
+      choices: g.choices.map((c) => ({ name: c.name, priceDeltaCents: c.priceChange })),
+    })),
+  }))
+  .transform((body, ctx) => {
+    const checked = menuItemSchema.safeParse(body);
+    if (checked.success) return checked.data;
+    for (const issue of checked.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
+    return z.NEVER;
+  });
 export type MenuItemFormInput = z.input<typeof menuItemFormSchema>;
 
 export const onboardingStepSchema = z.object({ step: z.number().int().min(1).max(ONBOARDING_STEP_COUNT) });
@@ -216,7 +444,10 @@ export interface BotPreferencesResponse extends BotPreferencesInput {
   autoSmsEnabled: boolean;
   /** Stored on the restaurant; the assistant reads it on every call. */
   allowCustomOrders: boolean;
+  /** Whether busy mode is on right now: one whose end time has passed is off. */
   isBusyMode: boolean;
+  /** When busy mode ends by itself (ISO 8601); null while it is on until switched off, and while it is off. */
+  busyUntil: string | null;
   isSaved: boolean;
 }
 
@@ -229,6 +460,10 @@ export interface MenuItem {
   priceCents: Cents;
   preparationTime: number;
   isAvailable: boolean;
+  /** The dish's category, or null: listed under "Other". */
+  categoryId: string | null;
+  /** Sizes and extras with their price changes; empty when it has none. */
+  options: MenuOptionGroup[];
 }
 
 export interface PhoneSystemResponse {

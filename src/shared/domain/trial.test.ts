@@ -42,6 +42,8 @@ describe('isTrialExpired', () => {
     expect(isTrialExpired({ subscriptionStatus: 'trial', trialEndsAt: hours(1) }, now)).toBe(false);
     expect(isTrialExpired({ subscriptionStatus: 'active', trialEndsAt: hours(-100) }, now)).toBe(false);
     expect(isTrialExpired({ subscriptionStatus: 'trial', trialEndsAt: null }, now)).toBe(false);
+    // A billing sync records 'none' for an ended trial without a plan: still expired.
+    expect(isTrialExpired({ subscriptionStatus: 'none', trialEndsAt: hours(-1) }, now)).toBe(true);
   });
 });
 

@@ -25,9 +25,12 @@ export interface TrialState {
   trialEndsAt: Date | string | null;
 }
 
-/** Expired means: still on the trial and no days left. A paying account is never "trial expired". */
+/**
+ * Expired means: the trial has no days left and no paid plan has taken over ('trial', or 'none' once a billing sync
+ * has recorded that there is no plan). A paying account is never "trial expired".
+ */
 export function isTrialExpired(state: TrialState, now: Date = new Date()): boolean {
-  if (state.subscriptionStatus !== 'trial' || !state.trialEndsAt) return false;
+  if (state.subscriptionStatus === 'active' || !state.trialEndsAt) return false;
   return trialDaysLeft(state.trialEndsAt, now) <= 0;
 }
 

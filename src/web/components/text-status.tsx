@@ -7,6 +7,7 @@ export const TEXT_KIND_LABELS: Record<NotificationKind, string> = {
   confirmed: 'Order confirmation',
   preparing: 'Prep time',
   ready: 'Ready for pickup',
+  cancelled: 'Cancellation',
 };
 
 const STATUS: Record<NotificationStatus, { label: string; className: string; Icon: typeof Check }> = {

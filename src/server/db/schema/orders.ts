@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -12,13 +14,13 @@ import {
   unique,
   uniqueIndex,
   uuid,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { restaurantProfiles, menuItems } from './restaurants';
 import { user } from './auth';
 import { inList, textEnum } from './checks';
 import { cents } from './money-column';
-import { ORDER_SOURCES, ORDER_STATUSES, PREP_TIME_OPTIONS } from '@shared/domain/orders';
+import { CANCEL_REASONS, ORDER_SOURCES, ORDER_STATUSES, PREP_TIME_OPTIONS } from '@shared/domain/orders';
+import type { ChosenOption } from '@shared/domain/menu-options';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '@shared/domain/notifications';
 import { CALL_KINDS, CALL_OUTCOMES, CALL_STATUSES } from '@shared/domain/calls';
 import { LANGUAGE_CODES } from '@shared/domain/languages';
@@ -49,6 +51,12 @@ export const orders = pgTable(
     callId: uuid('call_id').references((): AnyPgColumn => calls.id, { onDelete: 'set null' }),
     needsReview: boolean('needs_review').notNull().default(false),
     reviewReason: text('review_reason'),
+    /** The number said at the counter (#12): per restaurant, starting at 1 each day in the restaurant's time zone. */
+    dailyNumber: integer('daily_number'),
+    /** The restaurant's local date the number belongs to. */
+    businessDate: date('business_date'),
+    cancelReason: text('cancel_reason', { enum: textEnum(CANCEL_REASONS) }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -59,7 +67,11 @@ export const orders = pgTable(
     uniqueIndex('orders_call_id_unique')
       .on(t.callId)
       .where(sql`${t.callId} is not null`),
+    uniqueIndex('orders_daily_number_unique')
+      .on(t.userId, t.businessDate, t.dailyNumber)
+      .where(sql`${t.dailyNumber} is not null`),
     check('orders_status', inList(t.status, ORDER_STATUSES)),
+    check('orders_cancel_reason', sql`${t.cancelReason} is null or ${inList(t.cancelReason, CANCEL_REASONS)}`),
     check('orders_source', inList(t.source, ORDER_SOURCES)),
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
     check(
@@ -79,7 +91,9 @@ export const orderItems = pgTable(
     menuItemId: uuid('menu_item_id').references(() => menuItems.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     quantity: integer('quantity').notNull().default(1),
+    /** The unit price includes the chosen options' price changes. */
     unitPriceCents: cents('unit_price').notNull().default(0),
+    options: jsonb('options').$type<ChosenOption[]>().notNull().default([]),
     notes: text('notes'),
   },
   (t) => [

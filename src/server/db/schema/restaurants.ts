@@ -23,6 +23,7 @@ import { SUBSCRIPTION_STATUSES } from '@shared/domain/subscription';
 import { PHONE_PROVISIONING_STATUSES } from '@shared/domain/phone-system';
 import { ONBOARDING_STEP_COUNT } from '@shared/domain/onboarding';
 import { DEFAULT_CLOSE_TIME, DEFAULT_OPEN_TIME } from '@shared/domain/hours';
+import type { MenuOptionGroup } from '@shared/domain/menu-options';
 import { DEFAULT_MENU_PREP_MINUTES } from '@shared/domain/orders';
 
 export const profiles = pgTable('profiles', {
@@ -105,11 +106,15 @@ export const businessHours = pgTable(
     dayOfWeek: smallint('day_of_week').notNull(),
     openTime: time('open_time').notNull().default(DEFAULT_OPEN_TIME),
     closeTime: time('close_time').notNull().default(DEFAULT_CLOSE_TIME),
+    /** An optional second period (lunch and dinner). A close time at or before its open time is after midnight. */
+    openTime2: time('open_time_2'),
+    closeTime2: time('close_time_2'),
     isClosed: boolean('is_closed').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.restaurantId, t.dayOfWeek] }),
     check('business_hours_day_of_week_range', sql`${t.dayOfWeek} between 0 and 6`),
+    check('business_hours_second_period_whole', sql`(${t.openTime2} is null) = (${t.closeTime2} is null)`),
   ],
 );
 
@@ -126,9 +131,26 @@ export const botPreferences = pgTable(
     autoSmsEnabled: boolean('auto_sms_enabled').notNull().default(true),
     busyMessage: text('busy_message').notNull().default(DEFAULT_BUSY_MESSAGE),
     isBusyMode: boolean('is_busy_mode').notNull().default(false),
+    /** When busy mode ends by itself; null while it is on until switched off (or off). */
+    busyUntil: timestamp('busy_until', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('bot_preferences_language', inList(t.language, LANGUAGE_CODES))],
+);
+
+/** Menu sections in the owner's order ("Starters", "Burritos", "Drinks"). */
+export const menuCategories = pgTable(
+  'menu_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurantProfiles.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('menu_categories_restaurant_name_unique').on(t.restaurantId, sql`lower(${t.name})`)],
 );
 
 export const menuItems = pgTable(
@@ -138,6 +160,9 @@ export const menuItems = pgTable(
     restaurantId: text('restaurant_id')
       .notNull()
       .references(() => restaurantProfiles.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id').references(() => menuCategories.id, { onDelete: 'set null' }),
+    /** Sizes and extras with their price changes (MenuOptionGroup[]). */
+    options: jsonb('options').$type<MenuOptionGroup[]>().notNull().default([]),
     name: text('name').notNull(),
     /** Other names the dish answers to, in any language ("pollo burrito", "鸡肉卷"), editable in the menu editor. */
     aliases: text('aliases')

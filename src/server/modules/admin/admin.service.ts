@@ -67,7 +67,8 @@ async function countAccounts(db: Queryable, now: Date): Promise<AdminStats> {
     .select({
       totalUsers: sql<number>`count(*)`.mapWith(Number),
       activeTrials: countWhere(sql`${onTrial} and (${restaurantProfiles.trialEndsAt} is null or not (${trialOver}))`),
-      expiredTrials: countWhere(sql`${onTrial} and ${trialOver}`),
+      // The same rule as isTrialExpired: no paid plan, and the trial's end has passed.
+      expiredTrials: countWhere(sql`${restaurantProfiles.subscriptionStatus} <> 'active' and ${trialOver}`),
       completedOnboarding: countWhere(eq(restaurantProfiles.hasCompletedOnboarding, true)),
     })
     .from(profiles)

@@ -15,6 +15,7 @@ import {
   type NotificationDeps,
 } from './notifications.service';
 import { smsBody } from './sms-templates';
+import { nextOrderNumber } from '../order-view/order-number';
 import type { ListOrdersResponse, OutboxMessage } from '@shared/contracts/orders';
 import type { NotificationKind } from '@shared/domain/notifications';
 
@@ -46,9 +47,16 @@ function helpers(get: () => TestApp, prefix: string) {
   const t = () => get();
   return {
     newOwner: (): Promise<Owner> => t().signUp({ email: `${prefix}${++counter}@example.com` }),
+    /** Numbered like every real order (#1, #2 … per owner and day). */
     async insertOrder(userId: string, phoneNumber: string) {
-      const [order] = await t().db.insert(orders).values({ userId, item: '1× Tacos', phoneNumber }).returning();
-      return order!;
+      return t().db.transaction(async (tx) => {
+        const number = await nextOrderNumber(tx, userId);
+        const [order] = await tx
+          .insert(orders)
+          .values({ userId, item: '1× Tacos', phoneNumber, ...number })
+          .returning();
+        return order!;
+      });
     },
     async textsFor(orderId: string) {
       return t().db.select().from(notifications).where(eq(notifications.orderId, orderId));
@@ -131,13 +139,13 @@ describe('customer texts through the local outbox', () => {
     expect(text).toMatchObject({
       status: 'delivered',
       to: '+15550102030',
-      body: smsBody('es', 'preparing', { restaurantName: 'Casa Lupe', readyInMinutes: 15 }),
+      body: smsBody('es', 'preparing', { restaurantName: 'Casa Lupe', readyInMinutes: 15, orderNumber: 1 }),
       provider: 'local',
       attempts: 1,
       lastError: null,
     });
     // The Spanish template, word for word (and not the English one).
-    expect(text.body).toBe('Casa Lupe: estamos preparando tu pedido; estará listo para recoger en unos 15 minutos.');
+    expect(text.body).toBe('Casa Lupe: estamos preparando tu pedido #1; estará listo para recoger en unos 15 minutos.');
     expect(text.providerMessageId).toMatch(/^local_/);
     expect(text.sentAt).toBeInstanceOf(Date);
     expect(text.deliveredAt).toBeInstanceOf(Date);
@@ -156,7 +164,7 @@ describe('customer texts through the local outbox', () => {
     await h.markReady(owner.cookie, order.id);
     expect(await settled(order.id, 'ready')).toMatchObject({
       status: 'delivered',
-      body: smsBody('es', 'ready', { restaurantName: 'Casa Lupe', readyInMinutes: 15 }),
+      body: smsBody('es', 'ready', { restaurantName: 'Casa Lupe', readyInMinutes: 15, orderNumber: 1 }),
       to: '+15550102030',
     });
   });
@@ -168,7 +176,7 @@ describe('customer texts through the local outbox', () => {
     expect(await settled(order.id, 'preparing')).toMatchObject({
       status: 'delivered',
       to: '+15550102040',
-      body: smsBody('en', 'preparing', { restaurantName: 'Your restaurant', readyInMinutes: 30 }),
+      body: smsBody('en', 'preparing', { restaurantName: 'Your restaurant', readyInMinutes: 30, orderNumber: 1 }),
     });
   });
 
@@ -325,7 +333,7 @@ describe('sending with retries, exactly once, and delivery reports', () => {
     expect(calls).toHaveLength(3);
     expect(calls[2]).toEqual({
       to: '+15550104001',
-      body: smsBody('en', 'preparing', { restaurantName: 'Your restaurant', readyInMinutes: 15 }),
+      body: smsBody('en', 'preparing', { restaurantName: 'Your restaurant', readyInMinutes: 15, orderNumber: 1 }),
     });
     // Where Twilio reports delivery is the Twilio adapter's to add (twilio-webhook.int.test.ts checks it on the wire).
     expect((await h.readOrder(order.id)).notifiedAt).toBeInstanceOf(Date);

@@ -44,6 +44,7 @@ export async function queueNotification(
       source: orders.source,
       phoneNumber: orders.phoneNumber,
       readyInMinutes: orders.readyInMinutes,
+      dailyNumber: orders.dailyNumber,
       restaurantName: restaurantProfiles.restaurantName,
       language: botPreferences.language,
     })
@@ -57,6 +58,7 @@ export async function queueNotification(
   const body = smsBody(context.language ?? 'en', kind, {
     restaurantName: context.restaurantName ?? 'Your restaurant',
     readyInMinutes: context.readyInMinutes,
+    orderNumber: context.dailyNumber,
   });
   const [row] = await tx
     .insert(notifications)

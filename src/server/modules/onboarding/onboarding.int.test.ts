@@ -365,6 +365,22 @@ describe('completing onboarding and setting up the phone system', () => {
     ]);
   });
 
+  it('gives the agent Monday’s first period when Monday has two', async () => {
+    const owner = await ownerWithRestaurant();
+    await saveHours(owner.cookie, [
+      { dayOfWeek: 0, openTime: '09:00', closeTime: '17:00', isClosed: true },
+      { dayOfWeek: 1, openTime: '11:00', closeTime: '14:00', openTime2: '17:00', closeTime2: '01:00', isClosed: false },
+      ...[2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, openTime: '09:00', closeTime: '17:00', isClosed: false })),
+    ]);
+
+    expect((await complete(owner.cookie, NEW_NUMBER)).status).toBe(200);
+    await waitForPhoneSystem(owner.cookie, (s) => s.status !== 'pending');
+
+    expect(voice.callsFor(owner.userId)).toEqual([
+      expect.objectContaining({ openHours: '11:00:00', closeHours: '14:00:00' }),
+    ]);
+  });
+
   it('completing twice is a 409 and changes nothing', async () => {
     const owner = await ownerWithRestaurant();
     expect((await complete(owner.cookie, nextOwnNumber().json)).status).toBe(200);

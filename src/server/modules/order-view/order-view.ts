@@ -49,11 +49,18 @@ export async function attachDetails(db: Database | Transaction, rows: OrderRow[]
     .filter((r): r is OrderRow => r !== undefined)
     .map((r) => ({
       id: r.id,
+      dailyNumber: r.dailyNumber,
       item: r.item,
       quantity: r.quantity,
       items: items
         .filter((i) => i.orderId === r.id)
-        .map((i) => ({ name: i.name, quantity: i.quantity, unitPriceCents: i.unitPriceCents, notes: i.notes })),
+        .map((i) => ({
+          name: i.name,
+          quantity: i.quantity,
+          unitPriceCents: i.unitPriceCents,
+          notes: i.notes,
+          options: i.options,
+        })),
       phoneNumber: r.phoneNumber,
       customerName: r.customerName,
       status: r.status,
@@ -65,6 +72,8 @@ export async function attachDetails(db: Database | Transaction, rows: OrderRow[]
       callId: r.callId,
       needsReview: r.needsReview,
       reviewReason: r.reviewReason,
+      cancelReason: r.cancelReason,
+      cancelledAt: r.cancelledAt?.toISOString() ?? null,
       notifiedAt: r.notifiedAt?.toISOString() ?? null,
       notifications: texts
         .filter((t) => t.orderId === r.id)

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/test-app';
+import { eventData, SseClient } from '../../../../tests/sse-client';
 import { notifications, orderItems, orders } from '../../db/schema';
 import { SEND_SMS_QUEUE } from '../notifications/notifications.service';
 import { SAMPLE_MENU } from './test-orders';
 import type { ApiError } from '@shared/contracts/me';
-import type { ListOrdersQuery, ListOrdersResponse, Order, OrderStats } from '@shared/contracts/orders';
+import type { ListOrdersQuery, ListOrdersResponse, Order, OrderStats, RealtimeEvent } from '@shared/contracts/orders';
+import { compareQueueOrder } from '@shared/domain/orders';
 import type { BotPreferencesResponse, MenuItem } from '@shared/contracts/restaurant';
 import { DEFAULT_BUSY_MESSAGE } from '@shared/contracts/restaurant';
 
@@ -89,7 +91,7 @@ describe('orders', () => {
   }
 
   describe('listing', () => {
-    it('each owner sees only their own orders, newest first', async () => {
+    it('each owner sees only their own orders, the oldest waiting first', async () => {
       const ann = await newOwner();
       const bob = await newOwner();
       await t.db.insert(orders).values([
@@ -106,7 +108,7 @@ describe('orders', () => {
       const annOrders = (await (await t.request('/api/orders', { cookie: ann.cookie })).json()) as {
         orders: Order[];
       };
-      expect(annOrders.orders.map((o) => o.item)).toEqual(['Calzone', 'Margherita']);
+      expect(annOrders.orders.map((o) => o.item)).toEqual(['Margherita', 'Calzone']);
       const bobOrders = (await (await t.request('/api/orders', { cookie: bob.cookie })).json()) as {
         orders: Order[];
       };
@@ -150,6 +152,23 @@ describe('orders', () => {
           },
           // An open order from days ago is still open work and always listed.
           { item: 'preparing since yesterday', status: 'preparing', createdAt: new Date(now - DAY_MS - 60_000) },
+          // Cancelled today: kept in the day's history, counted only as cancelled.
+          {
+            item: 'cancelled today',
+            status: 'cancelled',
+            isCustomOrder: true,
+            cancelReason: 'duplicate',
+            cancelledAt: minutesAgo(1),
+            createdAt: minutesAgo(6),
+          },
+          {
+            item: 'cancelled earlier',
+            status: 'cancelled',
+            cancelReason: 'no_show',
+            cancelledAt: new Date(now - 2 * DAY_MS),
+            createdAt: new Date(now - 2 * DAY_MS - 60_000),
+            updatedAt: new Date(now - 2 * DAY_MS),
+          },
         ]);
         for (const row of rows) ids[row.item] = row.id;
         // Someone else's orders never show up, in lists or counts.
@@ -161,17 +180,26 @@ describe('orders', () => {
       });
 
       const itemsOf = (response: ListOrdersResponse) => response.orders.map((o) => o.item);
-      const expectedStats: OrderStats = { new: 2, preparing: 2, ready: 1, completed: 2, custom: 2, total: 7 };
+      const expectedStats: OrderStats = {
+        new: 2,
+        preparing: 2,
+        ready: 1,
+        completed: 2,
+        cancelled: 1,
+        custom: 2,
+        total: 7,
+      };
 
-      it('all: every open order and today’s completed ones, newest first, with the counts', async () => {
+      it('all: the open orders oldest first (new, preparing, ready), then today’s finished ones newest first', async () => {
         const response = await list(owner.cookie);
         expect(itemsOf(response)).toEqual([
-          'new plain',
           'new custom',
+          'new plain',
+          'preparing since yesterday',
           'preparing',
           'ready custom',
           'completed today',
-          'preparing since yesterday',
+          'cancelled today',
           'completed today, old order',
         ]);
         expect(response.nextCursor).toBeNull();
@@ -179,25 +207,28 @@ describe('orders', () => {
       });
 
       it.each([
-        ['new', ['new plain', 'new custom']],
-        ['preparing', ['preparing', 'preparing since yesterday']],
+        ['new', ['new custom', 'new plain']],
+        ['preparing', ['preparing since yesterday', 'preparing']],
         ['ready', ['ready custom']],
         ['completed', ['completed today', 'completed today, old order']],
-        ['custom', ['new custom', 'ready custom']],
+        ['cancelled', ['cancelled today']],
+        ['custom', ['new custom', 'ready custom', 'cancelled today']],
       ] as const)('filter %s lists only those orders and the counts stay whole', async (filter, expected) => {
         const response = await list(owner.cookie, { filter });
         expect(itemsOf(response)).toEqual(expected);
         expect(response.stats).toEqual(expectedStats);
       });
 
-      it('completed orders from earlier days are included when asked for', async () => {
+      it('completed and cancelled orders from earlier days are included when asked for', async () => {
         expect(itemsOf(await list(owner.cookie, { includeEarlier: 'true' }))).toEqual([
-          'new plain',
           'new custom',
+          'new plain',
+          'preparing since yesterday',
           'preparing',
           'ready custom',
           'completed today',
-          'preparing since yesterday',
+          'cancelled today',
+          'cancelled earlier',
           'completed earlier custom',
           'completed earlier',
           'completed today, old order',
@@ -211,9 +242,15 @@ describe('orders', () => {
         expect(itemsOf(await list(owner.cookie, { filter: 'custom', includeEarlier: 'true' }))).toEqual([
           'new custom',
           'ready custom',
+          'cancelled today',
           'completed earlier custom',
         ]);
+        expect(itemsOf(await list(owner.cookie, { filter: 'cancelled', includeEarlier: 'true' }))).toEqual([
+          'cancelled today',
+          'cancelled earlier',
+        ]);
         expect(itemsOf(await list(owner.cookie, { includeEarlier: 'false' }))).not.toContain('completed earlier');
+        expect(itemsOf(await list(owner.cookie, { includeEarlier: 'false' }))).not.toContain('cancelled earlier');
       });
 
       it('each listed order carries its line items and text states', async () => {
@@ -221,7 +258,7 @@ describe('orders', () => {
           { orderId: ids['new plain']!, name: 'Pad Thai', quantity: 2, unitPriceCents: 1300 },
           { orderId: ids['new plain']!, name: 'Garlic Bread', quantity: 1, unitPriceCents: 500, notes: 'extra crispy' },
         ]);
-        const [first] = (await list(owner.cookie, { filter: 'new' })).orders;
+        const first = (await list(owner.cookie, { filter: 'new' })).orders.find((o) => o.id === ids['new plain']);
         expect(first).toMatchObject({
           id: ids['new plain'],
           status: 'new',
@@ -236,14 +273,24 @@ describe('orders', () => {
       });
 
       it('a bad filter, limit or cursor is a 400 naming the parameter', async () => {
-        await expectBadRequest(await t.request('/api/orders?filter=cancelled', { cookie: owner.cookie }), 'filter');
+        await expectBadRequest(await t.request('/api/orders?filter=archived', { cookie: owner.cookie }), 'filter');
         await expectBadRequest(await t.request('/api/orders?limit=0', { cookie: owner.cookie }), 'limit');
         await expectBadRequest(await t.request('/api/orders?limit=5000', { cookie: owner.cookie }), 'limit');
         await expectBadRequest(
           await t.request('/api/orders?includeEarlier=yes', { cookie: owner.cookie }),
           'includeEarlier',
         );
-        for (const cursor of ['not-a-cursor', Buffer.from('yesterday|abc').toString('base64url'), 'x'.repeat(201)]) {
+        const keyset = Buffer.from(`2026-01-01 00:00:00.123456+00|${crypto.randomUUID()}`).toString('base64url');
+        for (const cursor of [
+          'not-a-cursor',
+          Buffer.from('yesterday|abc').toString('base64url'),
+          `0.${Buffer.from('yesterday|abc').toString('base64url')}`,
+          // A well-formed keyset without its queue rank, or with a rank that does not exist.
+          keyset,
+          `4.${keyset}`,
+          `x.${keyset}`,
+          'x'.repeat(201),
+        ]) {
           await expectBadRequest(
             await t.request(`/api/orders?cursor=${encodeURIComponent(cursor)}`, { cookie: owner.cookie }),
             'cursor',
@@ -255,7 +302,7 @@ describe('orders', () => {
 
       it('a tampered cursor whose id is not a real uuid is a 400, not a server error', async () => {
         // Passes the cursor's shape check ([0-9a-f-]{36}) but is not a uuid: the database must never see it.
-        const cursor = Buffer.from(`2026-01-01T00:00:00.000Z|${'-'.repeat(36)}`).toString('base64url');
+        const cursor = `0.${Buffer.from(`2026-01-01T00:00:00.000Z|${'-'.repeat(36)}`).toString('base64url')}`;
         await expectBadRequest(await t.request(`/api/orders?cursor=${cursor}`, { cookie: owner.cookie }), 'cursor');
       });
     });
@@ -287,7 +334,7 @@ describe('orders', () => {
       }
     });
 
-    it('pages of 50 cover 130 orders exactly once, newest first, ties broken stably', async () => {
+    it('pages of 50 cover 130 orders exactly once, oldest first, ties broken stably', async () => {
       const owner = await newOwner();
       const base = Date.parse('2026-05-01T12:00:00.000Z');
       // 60 distinct times, then 70 orders in groups of 7 sharing a time, so ties straddle the page boundaries.
@@ -316,8 +363,8 @@ describe('orders', () => {
       expect(new Set(seen.map((o) => o.id))).toEqual(new Set(inserted.map((o) => o.id)));
       for (let i = 1; i < seen.length; i++) {
         const [prev, next] = [seen[i - 1]!, seen[i]!];
-        expect(prev.createdAt >= next.createdAt).toBe(true);
-        if (prev.createdAt === next.createdAt) expect(prev.id > next.id).toBe(true);
+        expect(prev.createdAt <= next.createdAt).toBe(true);
+        if (prev.createdAt === next.createdAt) expect(prev.id < next.id).toBe(true);
       }
 
       // The same holds with a filter applied.
@@ -329,6 +376,60 @@ describe('orders', () => {
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
       expect(newOnly).toEqual(seen.map((o) => o.id));
+    });
+
+    it('queue order holds across pages: every rank boundary and tie, open orders up, finished ones down', async () => {
+      const owner = await newOwner();
+      const base = Date.now() - 60 * 60_000;
+      const statuses = ['new', 'preparing', 'ready', 'completed', 'cancelled'] as const;
+      // 45 orders, 5 statuses, created in groups of 3 sharing a millisecond so ties straddle the pages.
+      const inserted = await insertOrders(
+        owner.userId,
+        Array.from({ length: 45 }, (_, i) => ({
+          item: `q${i}`,
+          status: statuses[(i * 7) % 5]!,
+          readyInMinutes: 10,
+          createdAt: new Date(base + Math.floor(i / 3) * 1000),
+        })),
+      );
+      const expected = inserted
+        .map((o) => ({ id: o.id, status: o.status, createdAt: o.createdAt.toISOString() }))
+        .sort(compareQueueOrder)
+        .map((o) => o.id);
+
+      for (const limit of [1, 4, 7, 45]) {
+        const seen: Order[] = [];
+        let cursor: string | undefined;
+        let pages = 0;
+        do {
+          const page = await list(owner.cookie, { limit, cursor });
+          seen.push(...page.orders);
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor && ++pages < 100);
+        expect(
+          seen.map((o) => o.id),
+          `pages of ${limit}`,
+        ).toEqual(expected);
+      }
+      // The shape a kitchen reads: every new order, then every preparing, ready, and only then the finished ones.
+      const firstPage = await list(owner.cookie, { limit: 45 });
+      const rankOf: Record<string, number> = { new: 0, preparing: 1, ready: 2, completed: 3, cancelled: 3 };
+      const ranks = firstPage.orders.map((o) => rankOf[o.status]!);
+      expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+
+      // An order moving on while the owner pages is found again at its new place on a later page; nothing is skipped.
+      const page1 = await list(owner.cookie, { limit: 5 });
+      const waiting = page1.orders.find((o) => o.status === 'new')!;
+      await t.db.update(orders).set({ status: 'ready' }).where(eq(orders.id, waiting.id));
+      const rest: string[] = [];
+      let cursor = page1.nextCursor ?? undefined;
+      while (cursor) {
+        const page = await list(owner.cookie, { limit: 5, cursor });
+        rest.push(...page.orders.map((o) => o.id));
+        cursor = page.nextCursor ?? undefined;
+      }
+      expect(rest).toContain(waiting.id);
+      expect(new Set([...page1.orders.map((o) => o.id), ...rest]).size).toBe(45);
     });
 
     it('orders created within the same millisecond (Postgres keeps microseconds) are not skipped by paging', async () => {
@@ -495,32 +596,286 @@ describe('orders', () => {
       expect((await readOrder(order.id)).status).toBe('new');
     });
 
-    it('“ready” is texted only while automatic texts are on; the prep-time text always is', async () => {
+    it('with automatic texts off neither the prep-time nor the ready text is queued; back on, both are', async () => {
       const quiet = await newOwner();
-      const off = await t.request('/api/restaurant/preferences', {
-        method: 'PUT',
-        cookie: quiet.cookie,
-        json: { autoSmsEnabled: false },
-      });
-      expect(off.status).toBe(200);
+      const setAutoSms = async (autoSmsEnabled: boolean) => {
+        const response = await t.request('/api/restaurant/preferences', {
+          method: 'PUT',
+          cookie: quiet.cookie,
+          json: { autoSmsEnabled, allowCustomOrders: true },
+        });
+        expect(response.status).toBe(200);
+      };
+      await setAutoSms(false);
 
       const order = await createTestOrder(quiet.cookie);
-      await actOk(quiet.cookie, order.id, 'prep-time', { minutes: 20 });
+      const preparing = await actOk(quiet.cookie, order.id, 'prep-time', { minutes: 20 });
+      expect(preparing).toMatchObject({ status: 'preparing', readyInMinutes: 20, notifications: [] });
       const ready = await actOk(quiet.cookie, order.id, 'ready');
-      expect(ready.status).toBe('ready');
-      expect(ready.notifications.map((n) => n.kind)).toEqual(['preparing']);
-      expect((await textsFor(order.id)).map((n) => n.kind)).toEqual(['preparing']);
+      expect(ready).toMatchObject({ status: 'ready', notifications: [] });
+      await actOk(quiet.cookie, order.id, 'complete');
+      expect(await textsFor(order.id)).toEqual([]);
 
-      // Turned back on: the next order's ready step is texted again.
-      await t.request('/api/restaurant/preferences', {
-        method: 'PUT',
-        cookie: quiet.cookie,
-        json: { autoSmsEnabled: true },
-      });
+      // Turned back on: the next order's steps are texted again.
+      await setAutoSms(true);
       const next = await createTestOrder(quiet.cookie);
       await actOk(quiet.cookie, next.id, 'prep-time', { minutes: 10 });
       await actOk(quiet.cookie, next.id, 'ready');
       expect((await textsFor(next.id)).map((n) => n.kind).sort()).toEqual(['preparing', 'ready']);
+    });
+  });
+
+  describe('order numbers', () => {
+    const numbersOf = (list: Order[]) => list.map((o) => o.dailyNumber);
+
+    it('every new order gets the next number of the restaurant’s day, said in its texts; each restaurant counts alone', async () => {
+      const owner = await newOwner();
+      const neighbour = await newOwner();
+      const first = await createTestOrder(owner.cookie);
+      const second = await createTestOrder(owner.cookie, { isCustomOrder: true });
+      const theirs = await createTestOrder(neighbour.cookie);
+      const third = await createTestOrder(owner.cookie);
+      expect(numbersOf([first, second, third])).toEqual([1, 2, 3]);
+      expect(theirs.dailyNumber).toBe(1);
+
+      const row = await readOrder(second.id);
+      expect(row).toMatchObject({ dailyNumber: 2, businessDate: new Date().toISOString().slice(0, 10) });
+
+      // The customer hears the same number at the counter that the kitchen sees on the card.
+      await actOk(owner.cookie, second.id, 'prep-time', { minutes: 15 });
+      const [text] = await textsFor(second.id);
+      expect(text!.body).toBe(
+        'Your restaurant: your order #2 is being prepared and will be ready for pickup in about 15 minutes.',
+      );
+    });
+
+    it('orders placed at the same moment get distinct, consecutive numbers', async () => {
+      const owner = await newOwner();
+      const created = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => createTestOrder(owner.cookie, { isCustomOrder: i % 2 === 0 })),
+      );
+      expect(numbersOf(created).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    });
+
+    it('a new local day starts again at 1, in the restaurant’s time zone', async () => {
+      // At any instant one of these zones is on a different date from UTC (+14 h and −12 h).
+      for (const timezone of ['Pacific/Kiritimati', 'Etc/GMT+12']) {
+        const owner = await newOwner();
+        const saved = await t.request('/api/restaurant', {
+          method: 'PUT',
+          cookie: owner.cookie,
+          json: { restaurantName: 'Far Away Diner', phoneNumber: '555-987-6543', address: '1 Atoll Road', timezone },
+        });
+        expect(saved.status).toBe(200);
+        const localDate = (at: number) =>
+          new Intl.DateTimeFormat('en-CA', { timeZone: timezone, dateStyle: 'short' }).format(new Date(at));
+        const today = localDate(Date.now());
+        const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+        const utcToday = new Date().toISOString().slice(0, 10);
+        // Yesterday's numbers, and numbers on the UTC date (which is not the restaurant's today) in case it mixed them up.
+        await insertOrders(owner.userId, [
+          ...[1, 2, 3].map((n) => ({ dailyNumber: n, businessDate: yesterday, status: 'completed' as const })),
+          ...(utcToday !== today ? [4, 5].map((n) => ({ dailyNumber: n, businessDate: utcToday })) : []),
+        ]);
+
+        const order = await createTestOrder(owner.cookie);
+        expect(order.dailyNumber, timezone).toBe(1);
+        expect((await readOrder(order.id)).businessDate, timezone).toBe(today);
+        expect((await createTestOrder(owner.cookie)).dailyNumber, timezone).toBe(2);
+      }
+    });
+
+    it('the unique index refuses a second order with the same number on the same day', async () => {
+      const owner = await newOwner();
+      const [first] = await insertOrders(owner.userId, [{ dailyNumber: 7, businessDate: '2026-05-01' }]);
+      expect(first).toBeDefined();
+      await expect(insertOrders(owner.userId, [{ dailyNumber: 7, businessDate: '2026-05-01' }])).rejects.toThrow();
+      await insertOrders(owner.userId, [{ dailyNumber: 7, businessDate: '2026-05-02' }]);
+    });
+  });
+
+  describe('cancel and no-show', () => {
+    let owner: Owner;
+    let stranger: Owner;
+    beforeAll(async () => {
+      owner = await newOwner();
+      stranger = await newOwner();
+    });
+
+    const cancel = (cookie: string | undefined, id: string, json: unknown) =>
+      t.request(`/api/orders/${id}/cancel`, { method: 'POST', cookie, json });
+
+    async function cancelOk(cookie: string, id: string, reason: string) {
+      const response = await cancel(cookie, id, { reason });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { order: Order }).order;
+    }
+
+    /** A test order walked to `status`. */
+    async function orderIn(cookie: string, status: 'new' | 'preparing' | 'ready' | 'completed') {
+      const order = await createTestOrder(cookie);
+      if (status === 'new') return order;
+      await actOk(cookie, order.id, 'prep-time', { minutes: 10 });
+      if (status === 'preparing') return readOrder(order.id);
+      await actOk(cookie, order.id, 'ready');
+      if (status === 'ready') return readOrder(order.id);
+      await actOk(cookie, order.id, 'complete');
+      return readOrder(order.id);
+    }
+
+    it.each(['new', 'preparing', 'ready'] as const)(
+      'a %s order can be cancelled with a reason: kept, listed under Cancelled, out of the counts',
+      async (status) => {
+        const order = await orderIn(owner.cookie, status);
+        const before = (await list(owner.cookie)).stats;
+        const cancelled = await cancelOk(owner.cookie, order.id, 'customer_cancelled');
+        expect(cancelled).toMatchObject({
+          id: order.id,
+          status: 'cancelled',
+          cancelReason: 'customer_cancelled',
+          cancelledAt: expect.any(String) as string,
+        });
+        expect(Date.parse(cancelled.cancelledAt!)).toBeGreaterThan(Date.now() - 60_000);
+
+        const after = await list(owner.cookie, { filter: 'cancelled' });
+        expect(after.orders.map((o) => o.id)).toContain(order.id);
+        expect(after.stats).toMatchObject({
+          [status]: before[status] - 1,
+          cancelled: before.cancelled + 1,
+          total: before.total - 1,
+        });
+        // Still in the day's list, after every open order.
+        const all = (await list(owner.cookie)).orders;
+        const index = all.findIndex((o) => o.id === order.id);
+        expect(all.slice(index).every((o) => o.status === 'completed' || o.status === 'cancelled')).toBe(true);
+      },
+    );
+
+    it('a no-show only once the order is ready', async () => {
+      for (const status of ['new', 'preparing'] as const) {
+        const order = await orderIn(owner.cookie, status);
+        const before = await readOrder(order.id);
+        await expectConflict(
+          await cancel(owner.cookie, order.id, { reason: 'no_show' }),
+          `Only ready orders can be marked as a no-show; this one is ${status}.`,
+        );
+        expect(await readOrder(order.id)).toEqual(before);
+      }
+      const ready = await orderIn(owner.cookie, 'ready');
+      expect(await cancelOk(owner.cookie, ready.id, 'no_show')).toMatchObject({
+        status: 'cancelled',
+        cancelReason: 'no_show',
+      });
+    });
+
+    it('a completed or already cancelled order cannot be cancelled, nor moved on: 409 with the reason', async () => {
+      const completed = await orderIn(owner.cookie, 'completed');
+      await expectConflict(
+        await cancel(owner.cookie, completed.id, { reason: 'duplicate' }),
+        'Only new, preparing or ready orders can be cancelled; this one is completed.',
+      );
+      expect((await readOrder(completed.id)).status).toBe('completed');
+
+      const order = await orderIn(owner.cookie, 'preparing');
+      await cancelOk(owner.cookie, order.id, 'kitchen_unable');
+      const cancelledRow = await readOrder(order.id);
+      await expectConflict(
+        await cancel(owner.cookie, order.id, { reason: 'duplicate' }),
+        'This order is already cancelled.',
+      );
+      await expectConflict(
+        await act(owner.cookie, order.id, 'ready'),
+        'Only preparing orders can be marked ready; this one is cancelled.',
+      );
+      await expectConflict(
+        await act(owner.cookie, order.id, 'complete'),
+        'Only ready orders can be completed; this one is cancelled.',
+      );
+      expect(await readOrder(order.id)).toEqual(cancelledRow);
+    });
+
+    it('crossed clicks: cancel after someone completed it is a 409, and completing a cancelled order too', async () => {
+      const order = await orderIn(owner.cookie, 'ready');
+      const [cancelled, completed] = await Promise.all([
+        cancel(owner.cookie, order.id, { reason: 'no_show' }),
+        act(owner.cookie, order.id, 'complete'),
+      ]);
+      expect([cancelled.status, completed.status].sort()).toEqual([200, 409]);
+      const row = await readOrder(order.id);
+      expect(row.status).toBe(cancelled.status === 200 ? 'cancelled' : 'completed');
+    });
+
+    it('another owner’s order is not found and stays as it was; bad input is a 400; no session a 401', async () => {
+      const theirs = await createTestOrder(stranger.cookie);
+      const before = await readOrder(theirs.id);
+      const response = await cancel(owner.cookie, theirs.id, { reason: 'duplicate' });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: 'Order not found' });
+      expect((await cancel(owner.cookie, crypto.randomUUID(), { reason: 'duplicate' })).status).toBe(404);
+      expect(await readOrder(theirs.id)).toEqual(before);
+      expect(await textsFor(theirs.id)).toEqual([]);
+
+      const mine = await createTestOrder(owner.cookie);
+      await expectBadRequest(await cancel(owner.cookie, mine.id, {}), 'reason', 'Choose why the order is cancelled');
+      await expectBadRequest(
+        await cancel(owner.cookie, mine.id, { reason: 'changed_mind' }),
+        'reason',
+        'Choose why the order is cancelled',
+      );
+      await expectBadRequest(await cancel(owner.cookie, 'not-a-uuid', { reason: 'duplicate' }), 'id');
+      expect((await cancel(undefined, mine.id, { reason: 'duplicate' })).status).toBe(401);
+      expect((await readOrder(mine.id)).status).toBe('new');
+    });
+
+    it('the customer gets a cancellation text with the number while automatic texts are on, and none when off', async () => {
+      const texting = await newOwner();
+      const order = await orderIn(texting.cookie, 'preparing');
+      const cancelled = await cancelOk(texting.cookie, order.id, 'kitchen_unable');
+      expect(cancelled.notifications.map((n) => [n.kind, n.status])).toEqual([
+        ['preparing', 'queued'],
+        ['cancelled', 'queued'],
+      ]);
+      const text = (await textsFor(order.id)).find((n) => n.kind === 'cancelled')!;
+      expect(text.body).toBe(
+        `Your restaurant: your order #${order.dailyNumber} has been cancelled. Please call us with any questions.`,
+      );
+      expect(await sendSmsJobsFor(text.id)).toBe(1);
+
+      const off = await t.request('/api/restaurant/preferences', {
+        method: 'PUT',
+        cookie: texting.cookie,
+        json: { autoSmsEnabled: false, allowCustomOrders: true },
+      });
+      expect(off.status).toBe(200);
+      const quiet = await createTestOrder(texting.cookie);
+      const quietlyCancelled = await cancelOk(texting.cookie, quiet.id, 'duplicate');
+      expect(quietlyCancelled.notifications).toEqual([]);
+      expect(await textsFor(quiet.id)).toEqual([]);
+    });
+
+    it('other open dashboards see the cancellation live', async () => {
+      const order = await createTestOrder(owner.cookie);
+      const stream = new SseClient(await t.request('/api/events', { cookie: owner.cookie }));
+      const strangerStream = new SseClient(await t.request('/api/events', { cookie: stranger.cookie }));
+      try {
+        expect((await stream.next()).event).toBe('ready');
+        expect((await strangerStream.next()).event).toBe('ready');
+        await cancelOk(owner.cookie, order.id, 'duplicate');
+        const event = eventData<RealtimeEvent>(
+          await stream.nextMatching((f) => f.event === 'message' && f.data.includes(order.id)),
+        );
+        expect(event).toMatchObject({
+          type: 'order.updated',
+          order: { id: order.id, status: 'cancelled', cancelReason: 'duplicate', dailyNumber: order.dailyNumber },
+        });
+        // The other owner's stream hears nothing of it: its next frame is its own later change.
+        const theirs = await createTestOrder(stranger.cookie);
+        const next = eventData<RealtimeEvent>(await strangerStream.nextMatching((f) => f.event === 'message'));
+        expect(next).toMatchObject({ type: 'order.created', order: { id: theirs.id } });
+      } finally {
+        await stream.close();
+        await strangerStream.close();
+      }
     });
   });
 

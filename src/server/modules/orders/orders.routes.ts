@@ -1,10 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { createTestOrderSchema, listOrdersQuerySchema, prepTimeSchema } from '@shared/contracts/orders';
+import {
+  cancelOrderSchema,
+  createTestOrderSchema,
+  listOrdersQuerySchema,
+  prepTimeSchema,
+} from '@shared/contracts/orders';
 import type { AppEnv } from '../../http/types';
 import { requireSession } from '../../http/session';
 import { validate } from '../../http/validate';
-import { changeOrderStatus, listOrders } from './orders.service';
+import { cancelOrder, changeOrderStatus, listOrders } from './orders.service';
 import { createTestOrder } from './test-orders';
 
 const idParam = z.object({ id: z.uuid('Not an order id') });
@@ -33,5 +38,10 @@ export const ordersRoutes = new Hono<AppEnv>()
     const order = await changeOrderStatus(c.get('deps'), c.get('user').id, c.req.valid('param').id, {
       to: 'completed',
     });
+    return c.json({ order });
+  })
+  .post('/:id/cancel', validate('param', idParam), validate('json', cancelOrderSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const order = await cancelOrder(c.get('deps'), c.get('user').id, id, c.req.valid('json').reason);
     return c.json({ order });
   });

@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { multiplyCents, sumCents, type Cents } from '@shared/domain/money';
+import { nameWithOptions, type MenuOptionGroup } from '@shared/domain/menu-options';
 import { menuItems, orderItems, orders } from '../../db/schema';
 import { withEvents } from '../../realtime/with-events';
+import { nextOrderNumber } from '../order-view/order-number';
 import { loadOrders } from '../order-view/order-view';
 import type { OrderDeps } from './orders.service';
 
@@ -45,19 +47,30 @@ export async function createTestOrder(
   const menu = isCustomOrder
     ? []
     : await db
-        .select({ id: menuItems.id, name: menuItems.name, priceCents: menuItems.priceCents })
+        .select({
+          id: menuItems.id,
+          name: menuItems.name,
+          priceCents: menuItems.priceCents,
+          options: menuItems.options,
+        })
         .from(menuItems)
         .where(and(eq(menuItems.restaurantId, ownerId), eq(menuItems.isAvailable, true)));
 
-  const lines = isCustomOrder ? [] : chooseLines(menu.length > 0 ? menu : SAMPLE_MENU.map((m) => ({ id: null, ...m })));
+  const lines = isCustomOrder
+    ? []
+    : chooseLines(menu.length > 0 ? menu : SAMPLE_MENU.map((m) => ({ id: null, options: [], ...m })));
   const totalCents = sumCents(lines.map((l) => multiplyCents(l.priceCents, l.quantity)));
 
   return withEvents(db, hub, async (tx, events) => {
+    const number = await nextOrderNumber(tx, ownerId);
     const [order] = await tx
       .insert(orders)
       .values({
+        ...number,
         userId: ownerId,
-        item: isCustomOrder ? 'Custom order' : lines.map((l) => `${l.quantity}× ${l.name}`).join(', '),
+        item: isCustomOrder
+          ? 'Custom order'
+          : lines.map((l) => `${l.quantity}× ${nameWithOptions(l.name, l.options)}`).join(', '),
         quantity: isCustomOrder ? 1 : lines.reduce((n, l) => n + l.quantity, 0),
         phoneNumber: fictionalPhone(),
         customerName: pick(CUSTOMERS),
@@ -75,6 +88,7 @@ export async function createTestOrder(
           name: l.name,
           quantity: l.quantity,
           unitPriceCents: l.priceCents,
+          options: l.options,
         })),
       );
     }
@@ -84,12 +98,22 @@ export async function createTestOrder(
   });
 }
 
-function chooseLines(menu: { id: string | null; name: string; priceCents: Cents }[]) {
+/** A line's dish with a choice for each of its required options (a size), priced with it. */
+function chooseLines(menu: { id: string | null; name: string; priceCents: Cents; options: MenuOptionGroup[] }[]) {
   const count = randomInt(1, Math.min(3, menu.length) + 1);
   const shuffled = [...menu];
   for (let i = shuffled.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);
     [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
   }
-  return shuffled.slice(0, count).map((m) => ({ ...m, quantity: randomInt(1, 4) }));
+  return shuffled.slice(0, count).map((m) => {
+    const options = m.options
+      .filter((g) => g.required && g.choices.length > 0)
+      .map((g) => {
+        const choice = pick(g.choices);
+        return { group: g.name, choice: choice.name, priceDeltaCents: choice.priceDeltaCents };
+      });
+    const priceCents = sumCents([m.priceCents, ...options.map((o) => o.priceDeltaCents)]);
+    return { id: m.id, name: m.name, priceCents, options, quantity: randomInt(1, 4) };
+  });
 }

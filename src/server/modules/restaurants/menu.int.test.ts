@@ -70,6 +70,8 @@ describe('menu items', () => {
       priceCents: 0,
       preparationTime: 15,
       isAvailable: true,
+      categoryId: null,
+      options: [],
     });
     expect(await readItemRow(item.id)).toMatchObject({
       restaurantId: owner.userId,
@@ -170,6 +172,8 @@ describe('menu items', () => {
       priceCents: 1550,
       preparationTime: 30,
       isAvailable: true,
+      categoryId: null,
+      options: [],
     });
 
     const patch = await t.request(`/api/menu-items/${item.id}/availability`, {

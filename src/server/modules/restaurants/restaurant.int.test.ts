@@ -13,7 +13,7 @@ const VALID_INFO = {
   timezone: 'America/New_York',
 };
 
-/** A week as the UI sends it ('HH:MM'), Monday 10–22, Saturday closed, Sunday closed. */
+/** A week as the UI sent it before second periods ('HH:MM', no openTime2/closeTime2), Saturday and Sunday closed. */
 function sampleWeek(): DayHours[] {
   return [
     { dayOfWeek: 0, openTime: '09:00', closeTime: '17:00', isClosed: true },
@@ -27,11 +27,13 @@ function sampleWeek(): DayHours[] {
 }
 
 const DEFAULT_WEEK: DayHours[] = [
-  { dayOfWeek: 0, openTime: '09:00:00', closeTime: '17:00:00', isClosed: true },
+  { dayOfWeek: 0, openTime: '09:00:00', closeTime: '17:00:00', openTime2: null, closeTime2: null, isClosed: true },
   ...[1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
     dayOfWeek,
     openTime: '09:00:00',
     closeTime: '17:00:00',
+    openTime2: null,
+    closeTime2: null,
     isClosed: false,
   })),
 ];
@@ -58,6 +60,8 @@ describe('restaurant settings', () => {
         dayOfWeek: businessHours.dayOfWeek,
         openTime: businessHours.openTime,
         closeTime: businessHours.closeTime,
+        openTime2: businessHours.openTime2,
+        closeTime2: businessHours.closeTime2,
         isClosed: businessHours.isClosed,
       })
       .from(businessHours)
@@ -279,10 +283,13 @@ describe('restaurant settings', () => {
         json: { hours: sampleWeek() },
       });
       expect(first.status).toBe(200);
+      // An older client's week (no second periods) is still taken, and read back with none.
       const normalized = sampleWeek().map((d) => ({
         ...d,
         openTime: `${d.openTime}:00`,
         closeTime: `${d.closeTime}:00`,
+        openTime2: null,
+        closeTime2: null,
       }));
       expect(await first.json()).toEqual({ hours: normalized });
       expect(await readHoursRows(owner.userId)).toEqual(normalized);
@@ -324,14 +331,14 @@ describe('restaurant settings', () => {
       expect((await readHoursRows(owner.userId)).map((r) => r.dayOfWeek)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     });
 
-    it('closing before opening is a 400 naming hours.N.closeTime, and nothing is written', async () => {
+    it('closing at the opening time is a 400 naming hours.N.closeTime, and nothing is written', async () => {
       const owner = await newOwner();
       await t.request('/api/restaurant/hours', { method: 'PUT', cookie: owner.cookie, json: { hours: sampleWeek() } });
       const before = await readHoursRows(owner.userId);
       expect(before).toHaveLength(7);
 
-      const week = sampleWeek().map((d) => ({ ...d, openTime: '07:00' }));
-      week[3] = { dayOfWeek: 3, openTime: '18:00', closeTime: '09:00', isClosed: false };
+      const week = sampleWeek();
+      week[3] = { dayOfWeek: 3, openTime: '12:00', closeTime: '12:00', isClosed: false };
       await expectBadRequest(
         await t.request('/api/restaurant/hours', { method: 'PUT', cookie: owner.cookie, json: { hours: week } }),
         'hours.3.closeTime',
@@ -339,22 +346,210 @@ describe('restaurant settings', () => {
       );
       expect(await readHoursRows(owner.userId)).toEqual(before);
 
-      // Closing exactly at opening time is not after it either.
-      week[3] = { dayOfWeek: 3, openTime: '12:00', closeTime: '12:00', isClosed: false };
+      // The same for a second period.
+      week[3] = {
+        dayOfWeek: 3,
+        openTime: '11:00',
+        closeTime: '14:00',
+        openTime2: '18:00',
+        closeTime2: '18:00',
+        isClosed: false,
+      };
       await expectBadRequest(
         await t.request('/api/restaurant/hours', { method: 'PUT', cookie: owner.cookie, json: { hours: week } }),
-        'hours.3.closeTime',
+        'hours.3.closeTime2',
+        'Closing time must be after opening time',
       );
       expect(await readHoursRows(owner.userId)).toEqual(before);
     });
 
-    it('a first save with bad hours leaves the owner on the defaults', async () => {
+    it('saves two periods a day and a period past midnight, and reads them back', async () => {
       const owner = await newOwner();
       const week = sampleWeek();
-      week[5] = { dayOfWeek: 5, openTime: '23:00', closeTime: '01:00', isClosed: false };
+      // Tuesday lunch and dinner; Friday lunch and a late night until 02:00; Saturday 18:00 to midnight.
+      week[2] = {
+        dayOfWeek: 2,
+        openTime: '11:30',
+        closeTime: '14:00',
+        openTime2: '17:30',
+        closeTime2: '22:00',
+        isClosed: false,
+      };
+      week[5] = {
+        dayOfWeek: 5,
+        openTime: '11:30',
+        closeTime: '14:30',
+        openTime2: '18:00',
+        closeTime2: '02:00',
+        isClosed: false,
+      };
+      week[6] = { dayOfWeek: 6, openTime: '18:00', closeTime: '00:00', isClosed: false };
+      const response = await t.request('/api/restaurant/hours', {
+        method: 'PUT',
+        cookie: owner.cookie,
+        json: { hours: week },
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
+
+      const rows = await readHoursRows(owner.userId);
+      expect(rows[2]).toEqual({
+        dayOfWeek: 2,
+        openTime: '11:30:00',
+        closeTime: '14:00:00',
+        openTime2: '17:30:00',
+        closeTime2: '22:00:00',
+        isClosed: false,
+      });
+      expect(rows[5]).toEqual({
+        dayOfWeek: 5,
+        openTime: '11:30:00',
+        closeTime: '14:30:00',
+        openTime2: '18:00:00',
+        closeTime2: '02:00:00',
+        isClosed: false,
+      });
+      expect(rows[6]).toEqual({
+        dayOfWeek: 6,
+        openTime: '18:00:00',
+        closeTime: '00:00:00',
+        openTime2: null,
+        closeTime2: null,
+        isClosed: false,
+      });
+      expect(rows[1]).toMatchObject({ openTime2: null, closeTime2: null });
+      expect(await response.json()).toEqual({ hours: rows });
+      expect(await (await t.request('/api/restaurant/hours', { cookie: owner.cookie })).json()).toEqual({
+        hours: rows,
+      });
+
+      // A later save without second periods (an older client) replaces the week: they are gone.
+      const again = await t.request('/api/restaurant/hours', {
+        method: 'PUT',
+        cookie: owner.cookie,
+        json: { hours: sampleWeek() },
+      });
+      expect(again.status).toBe(200);
+      expect((await readHoursRows(owner.userId)).every((r) => r.openTime2 === null && r.closeTime2 === null)).toBe(
+        true,
+      );
+    });
+
+    it('half a second period is a 400 naming the missing time, and nothing is written', async () => {
+      const owner = await newOwner();
+      await t.request('/api/restaurant/hours', { method: 'PUT', cookie: owner.cookie, json: { hours: sampleWeek() } });
+      const before = await readHoursRows(owner.userId);
+      const put = (hours: unknown) =>
+        t.request('/api/restaurant/hours', { method: 'PUT', cookie: owner.cookie, json: { hours } });
+
+      const week: unknown[] = sampleWeek();
+      week[1] = { dayOfWeek: 1, openTime: '10:00', closeTime: '14:00', openTime2: '17:00', isClosed: false };
+      await expectBadRequest(await put(week), 'hours.1.closeTime2', 'Add a closing time for the second period');
+      week[1] = {
+        dayOfWeek: 1,
+        openTime: '10:00',
+        closeTime: '14:00',
+        openTime2: '17:00',
+        closeTime2: '',
+        isClosed: false,
+      };
+      await expectBadRequest(await put(week), 'hours.1.closeTime2', 'Add a closing time for the second period');
+      week[1] = {
+        dayOfWeek: 1,
+        openTime: '10:00',
+        closeTime: '14:00',
+        openTime2: null,
+        closeTime2: '22:00',
+        isClosed: false,
+      };
+      await expectBadRequest(await put(week), 'hours.1.openTime2', 'Add an opening time for the second period');
+      week[1] = {
+        dayOfWeek: 1,
+        openTime: '10:00',
+        closeTime: '14:00',
+        openTime2: '5pm',
+        closeTime2: '22:00',
+        isClosed: false,
+      };
+      await expectBadRequest(await put(week), 'hours.1.openTime2', 'Use a time like 09:00');
+      expect(await readHoursRows(owner.userId)).toEqual(before);
+
+      // On a closed day the half period is dropped, not refused.
+      week[1] = {
+        dayOfWeek: 1,
+        openTime: '10:00',
+        closeTime: '14:00',
+        openTime2: '17:00',
+        closeTime2: '',
+        isClosed: true,
+      };
+      expect((await put(week)).status).toBe(200);
+      expect((await readHoursRows(owner.userId))[1]).toMatchObject({
+        isClosed: true,
+        openTime2: null,
+        closeTime2: null,
+      });
+    });
+
+    it('overlapping periods are a 400 on the later one, also across midnight and the end of the week', async () => {
+      const owner = await newOwner();
+      await t.request('/api/restaurant/hours', { method: 'PUT', cookie: owner.cookie, json: { hours: sampleWeek() } });
+      const before = await readHoursRows(owner.userId);
+      const put = (hours: unknown) =>
+        t.request('/api/restaurant/hours', { method: 'PUT', cookie: owner.cookie, json: { hours } });
+
+      // Lunch until 15:00, dinner from 14:00.
+      const sameDay: DayHours[] = sampleWeek();
+      sameDay[2] = {
+        dayOfWeek: 2,
+        openTime: '11:00',
+        closeTime: '15:00',
+        openTime2: '14:00',
+        closeTime2: '22:00',
+        isClosed: false,
+      };
+      await expectBadRequest(await put(sameDay), 'hours.2.openTime2', 'The two periods overlap');
+
+      // Thursday until 12:00 the next day runs into Friday's 11:30 opening.
+      const intoFriday = sampleWeek();
+      intoFriday[4] = { dayOfWeek: 4, openTime: '18:00', closeTime: '12:00', isClosed: false };
+      await expectBadRequest(
+        await put(intoFriday),
+        'hours.5.openTime',
+        "Overlaps Thursday's hours, which run until 12:00",
+      );
+
+      // Saturday night until 03:00 runs into Sunday's 01:00 opening (Sunday listed last).
+      const intoSunday = sampleWeek().reverse();
+      intoSunday[0] = { dayOfWeek: 6, openTime: '20:00', closeTime: '03:00', isClosed: false };
+      intoSunday[6] = { dayOfWeek: 0, openTime: '01:00', closeTime: '05:00', isClosed: false };
+      await expectBadRequest(
+        await put(intoSunday),
+        'hours.6.openTime',
+        "Overlaps Saturday's hours, which run until 03:00",
+      );
+      expect(await readHoursRows(owner.userId)).toEqual(before);
+
+      // Touching is not overlapping: lunch until 14:00, dinner from 14:00; Saturday until 03:00, Sunday from 03:00.
+      sameDay[2] = {
+        dayOfWeek: 2,
+        openTime: '11:00',
+        closeTime: '14:00',
+        openTime2: '14:00',
+        closeTime2: '22:00',
+        isClosed: false,
+      };
+      intoSunday[6] = { dayOfWeek: 0, openTime: '03:00', closeTime: '05:00', isClosed: false };
+      expect((await put(sameDay)).status).toBe(200);
+      expect((await put(intoSunday)).status).toBe(200);
+    });
+
+    it('a first save with bad hours leaves the owner on the defaults', async () => {
+      const owner = await newOwner();
+      const week: unknown[] = sampleWeek();
+      week[5] = { dayOfWeek: 5, openTime: '11:00', closeTime: '14:00', openTime2: '18:00', isClosed: false };
       await expectBadRequest(
         await t.request('/api/restaurant/hours', { method: 'PUT', cookie: owner.cookie, json: { hours: week } }),
-        'hours.5.closeTime',
+        'hours.5.closeTime2',
       );
       expect(await readHoursRows(owner.userId)).toHaveLength(0);
       expect(await (await t.request('/api/restaurant/hours', { cookie: owner.cookie })).json()).toEqual({
@@ -420,6 +615,7 @@ describe('restaurant settings', () => {
         autoSmsEnabled: true,
         allowCustomOrders: true,
         isBusyMode: false,
+        busyUntil: null,
         isSaved: false,
       } satisfies BotPreferencesResponse);
       expect(await readBotRows(owner.userId)).toHaveLength(0);

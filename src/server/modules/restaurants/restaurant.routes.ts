@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
+import { zValidator } from '@hono/zod-validator';
 import { z } from 'zod';
 import {
   botPreferencesSchema,
+  busyModeSchema,
   businessHoursSchema,
   menuItemSchema,
   preferencesSchema,
   restaurantInfoSchema,
 } from '@shared/contracts/restaurant';
-import { busyModeSchema } from '@shared/contracts/orders';
 import type { AppEnv } from '../../http/types';
 import { requireSession } from '../../http/session';
 import { validate } from '../../http/validate';
@@ -21,7 +22,19 @@ import {
   setBusyMode,
   updateRestaurantInfo,
 } from './restaurant.service';
-import { createMenuItem, deleteMenuItem, listMenuItems, updateMenuItem } from './menu.service';
+import { menuCategoryOrderSchema, menuCategorySchema, menuQuickAddSchema } from '@shared/contracts/menu';
+import {
+  createMenuCategory,
+  createMenuItem,
+  deleteMenuCategory,
+  deleteMenuItem,
+  listMenuCategories,
+  listMenuItems,
+  quickAddMenuItems,
+  reorderMenuCategories,
+  renameMenuCategory,
+  updateMenuItem,
+} from './menu.service';
 
 export const restaurantRoutes = new Hono<AppEnv>()
   .use(requireSession)
@@ -42,16 +55,40 @@ export const restaurantRoutes = new Hono<AppEnv>()
     c.json(await saveMessagingPreferences(c.get('deps').db, c.get('user').id, c.req.valid('json'))),
   )
   .put('/busy-mode', validate('json', busyModeSchema), async (c) =>
-    c.json(await setBusyMode(c.get('deps'), c.get('user').id, c.req.valid('json').isBusyMode)),
+    c.json(await setBusyMode(c.get('deps'), c.get('user').id, c.req.valid('json'))),
   );
 
 const idParam = z.object({ id: z.uuid('Not a menu item id') });
+const categoryIdParam = z.object({ id: z.uuid('Not a category id') });
+
+/**
+ * A quick add is all or nothing, so a refusal names every bad dish, not only the first: `{error, field}` as
+ * everywhere, `field` being the first problem's path.
+ */
+const validateEveryItem = zValidator('json', menuQuickAddSchema, (result, c) => {
+  if (result.success) return;
+  const issues = result.error.issues.slice(0, 10);
+  const paths = issues.map((i) => i.path.join('.'));
+  const reasons = issues.map((issue, i) => {
+    const [, index, field] = issue.path;
+    return typeof index === 'number' && field !== undefined
+      ? `dish ${index + 1}: ${issue.message}`
+      : paths[i]
+        ? `${paths[i]}: ${issue.message}`
+        : issue.message;
+  });
+  const message = paths[0]?.startsWith('items.') ? `Nothing was added. ${reasons.join('; ')}` : reasons[0]!;
+  return c.json({ error: message, field: paths[0] || undefined }, 400);
+});
 
 export const menuItemRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .get('/', async (c) => c.json({ items: await listMenuItems(c.get('deps').db, c.get('user').id) }))
   .post('/', validate('json', menuItemSchema), async (c) =>
     c.json(await createMenuItem(c.get('deps').db, c.get('user').id, c.req.valid('json')), 201),
+  )
+  .post('/quick-add', validateEveryItem, async (c) =>
+    c.json(await quickAddMenuItems(c.get('deps').db, c.get('user').id, c.req.valid('json').items), 201),
   )
   .put('/:id', validate('param', idParam), validate('json', menuItemSchema), async (c) =>
     c.json(await updateMenuItem(c.get('deps').db, c.get('user').id, c.req.valid('param').id, c.req.valid('json'))),
@@ -65,5 +102,26 @@ export const menuItemRoutes = new Hono<AppEnv>()
   )
   .delete('/:id', validate('param', idParam), async (c) => {
     await deleteMenuItem(c.get('deps').db, c.get('user').id, c.req.valid('param').id);
+    return c.body(null, 204);
+  });
+
+export const menuCategoryRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .get('/', async (c) => c.json({ categories: await listMenuCategories(c.get('deps').db, c.get('user').id) }))
+  .post('/', validate('json', menuCategorySchema), async (c) =>
+    c.json(await createMenuCategory(c.get('deps').db, c.get('user').id, c.req.valid('json').name), 201),
+  )
+  .put('/order', validate('json', menuCategoryOrderSchema), async (c) =>
+    c.json({
+      categories: await reorderMenuCategories(c.get('deps').db, c.get('user').id, c.req.valid('json').ids),
+    }),
+  )
+  .put('/:id', validate('param', categoryIdParam), validate('json', menuCategorySchema), async (c) =>
+    c.json(
+      await renameMenuCategory(c.get('deps').db, c.get('user').id, c.req.valid('param').id, c.req.valid('json').name),
+    ),
+  )
+  .delete('/:id', validate('param', categoryIdParam), async (c) => {
+    await deleteMenuCategory(c.get('deps').db, c.get('user').id, c.req.valid('param').id);
     return c.body(null, 204);
   });

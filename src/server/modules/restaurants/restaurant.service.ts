@@ -1,15 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import {
   DEFAULT_BUSY_MESSAGE,
   defaultGreeting,
   type BotPreferencesInput,
   type BotPreferencesResponse,
+  type BusyModeResponse,
   type PreferencesInput,
   type RestaurantInfo,
   type RestaurantResponse,
 } from '@shared/contracts/restaurant';
 import { defaultBusinessHours, type DayHours } from '@shared/domain/hours';
 import { DEFAULT_LANGUAGE } from '@shared/domain/languages';
+import { busyUntilFrom, isBusyNow, type BusyModeDuration } from '@shared/domain/busy-mode';
 import type { Database, Transaction } from '../../db/client';
 import { botPreferences, businessHours, restaurantProfiles } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -47,6 +49,8 @@ export async function getBusinessHours(db: Database, ownerId: string): Promise<D
       dayOfWeek: businessHours.dayOfWeek,
       openTime: businessHours.openTime,
       closeTime: businessHours.closeTime,
+      openTime2: businessHours.openTime2,
+      closeTime2: businessHours.closeTime2,
       isClosed: businessHours.isClosed,
     })
     .from(businessHours)
@@ -59,7 +63,14 @@ export async function getBusinessHours(db: Database, ownerId: string): Promise<D
 export async function replaceBusinessHours(db: Database, ownerId: string, hours: DayHours[]) {
   await db.transaction(async (tx) => {
     await tx.delete(businessHours).where(eq(businessHours.restaurantId, ownerId));
-    await tx.insert(businessHours).values(hours.map((h) => ({ ...h, restaurantId: ownerId })));
+    await tx.insert(businessHours).values(
+      hours.map((h) => ({
+        ...h,
+        openTime2: h.openTime2 ?? null,
+        closeTime2: h.closeTime2 ?? null,
+        restaurantId: ownerId,
+      })),
+    );
   });
   return getBusinessHours(db, ownerId);
 }
@@ -83,7 +94,7 @@ export async function getBotPreferences(db: Database | Transaction, ownerId: str
       busyMessage: row.busyMessage,
       autoSmsEnabled: row.autoSmsEnabled,
       allowCustomOrders,
-      isBusyMode: row.isBusyMode,
+      ...busyModeOf(row),
       isSaved: true,
     };
   }
@@ -94,6 +105,7 @@ export async function getBotPreferences(db: Database | Transaction, ownerId: str
     autoSmsEnabled: true,
     allowCustomOrders,
     isBusyMode: false,
+    busyUntil: null,
     isSaved: false,
   };
 }
@@ -113,7 +125,7 @@ export async function saveBotPreferences(db: Database, ownerId: string, input: B
 export async function updateBotPreferences(
   db: Database | Transaction,
   ownerId: string,
-  patch: { autoSmsEnabled?: boolean; isBusyMode?: boolean },
+  patch: { autoSmsEnabled?: boolean; isBusyMode?: boolean; busyUntil?: Date | null },
 ) {
   const current = await getBotPreferences(db, ownerId);
   await db
@@ -130,17 +142,51 @@ export async function updateBotPreferences(
     .onConflictDoUpdate({ target: botPreferences.restaurantId, set: { ...patch, updatedAt: new Date() } });
 }
 
-/** Busy mode on or off; open dashboards see the switch move. */
+/** Busy mode as it is now: a stored "on" whose end time has passed is off. */
+function busyModeOf(row: { isBusyMode: boolean; busyUntil: Date | null }, now = new Date()) {
+  const isBusyMode = isBusyNow(row, now);
+  return { isBusyMode, busyUntil: isBusyMode && row.busyUntil ? row.busyUntil.toISOString() : null };
+}
+
+/**
+ * Busy mode on (for a number of minutes, or until switched off) or off; open dashboards see the switch move. The
+ * end time is the server's clock, so every device and the assistant agree on when it ends.
+ */
 export async function setBusyMode(
   deps: { db: Database; hub: Pick<RealtimeHub, 'deliver'> },
   ownerId: string,
-  isBusyMode: boolean,
-) {
+  { isBusyMode, durationMinutes }: { isBusyMode: boolean; durationMinutes?: BusyModeDuration | null },
+  now: Date = new Date(),
+): Promise<BusyModeResponse> {
+  const busyUntil = isBusyMode && durationMinutes ? busyUntilFrom(durationMinutes, now) : null;
+  const answer: BusyModeResponse = busyUntil ? { isBusyMode, busyUntil: busyUntil.toISOString() } : { isBusyMode };
   await withEvents(deps.db, deps.hub, async (tx, events) => {
-    await updateBotPreferences(tx, ownerId, { isBusyMode });
-    await events.record(ownerId, { type: 'restaurant.updated', isBusyMode });
+    await updateBotPreferences(tx, ownerId, { isBusyMode, busyUntil });
+    await events.record(ownerId, { type: 'restaurant.updated', ...answer });
   });
-  return { isBusyMode };
+  return answer;
+}
+
+/**
+ * Switches off every busy mode whose time is up and tells open dashboards. Nothing depends on it for correctness
+ * (the assistant already reads an expired busy mode as off); it keeps the stored flag and the screens in step. The
+ * condition is checked again on the locked row, so an owner who just extended busy mode keeps it.
+ */
+export async function endExpiredBusyModes(
+  deps: { db: Database; hub: Pick<RealtimeHub, 'deliver'> },
+  now: Date = new Date(),
+): Promise<number> {
+  return withEvents(deps.db, deps.hub, async (tx, events) => {
+    const ended = await tx
+      .update(botPreferences)
+      .set({ isBusyMode: false, busyUntil: null, updatedAt: now })
+      .where(and(eq(botPreferences.isBusyMode, true), lte(botPreferences.busyUntil, now)))
+      .returning({ restaurantId: botPreferences.restaurantId });
+    for (const { restaurantId } of ended) {
+      await events.record(restaurantId, { type: 'restaurant.updated', isBusyMode: false });
+    }
+    return ended.length;
+  });
 }
 
 /** Automatic texts on or off, and (when given) whether the assistant takes custom orders. */

@@ -1,6 +1,7 @@
 import type { TestCallDraft } from '@shared/contracts/test-calls';
 import type { Language } from '@shared/domain/languages';
 import { multiplyCents, sumCents, type Cents } from '@shared/domain/money';
+import { nameWithOptions, type ChosenOption } from '@shared/domain/menu-options';
 import type { CallContext } from '../voice/call-context';
 import type { ToolAnswer, ToolName } from '../voice/tool-types';
 import type { LlmMessage } from '../../providers/llm/llm-provider';
@@ -11,7 +12,10 @@ export interface DraftLine {
   name: string;
   quantity: number;
   notes: string | null;
+  /** With the chosen options' price changes. */
   unitPriceCents: Cents;
+  /** Sizes and extras chosen; absent in conversations stored before options. */
+  options?: ChosenOption[];
 }
 
 /** Everything a test call remembers between the caller's turns; stored as JSON on the call row. */
@@ -27,6 +31,8 @@ export interface Conversation {
   /** The line a bare quantity answer applies to. */
   pendingItemId: string | null;
   orderId: string | null;
+  /** The placed order's number for the day (#12); absent in conversations stored before numbers. */
+  orderNumber?: number | null;
   transferred: boolean;
   /** Turn counter: tool-call ids are derived from it, so a repeated request never places twice. */
   turn: number;
@@ -76,8 +82,8 @@ export function newConversation(language: Language, engine: 'rules' | 'llm'): Co
 
 export function draftOf(conversation: Conversation): TestCallDraft {
   return {
-    lines: conversation.lines.map(({ name, quantity, notes, unitPriceCents }) => ({
-      name,
+    lines: conversation.lines.map(({ name, quantity, notes, unitPriceCents, options }) => ({
+      name: nameWithOptions(name, options ?? []),
       quantity,
       notes,
       unitPriceCents,

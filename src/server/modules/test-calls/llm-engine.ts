@@ -150,7 +150,7 @@ export function createLlmEngine(
         }
         const answer: ToolAnswer = await tools(toolName, args);
         lastAnswer = answer.result;
-        if (answer.orderId) state = { ...state, orderId: answer.orderId };
+        if (answer.orderId) state = { ...state, orderId: answer.orderId, orderNumber: answer.orderNumber ?? null };
         if (toolName === 'place_order' && answer.outcome === 'ordered') {
           state = { ...state, ...draftOfOrder(ctx, args), stage: 'placed', awaiting: null, pendingItemId: null };
         }

@@ -13,6 +13,8 @@ const dish = (id: string, name: string, priceCents: number, extra: Partial<MenuE
   priceCents,
   preparationTime: 10,
   isAvailable: true,
+  categoryId: null,
+  options: [],
   ...extra,
 });
 
@@ -47,7 +49,9 @@ function context(overrides: Partial<CallContext> = {}): CallContext {
     timeZone: 'UTC',
     hours: OPEN_ALL_WEEK,
     menu: MENU,
+    categories: [],
     allowCustomOrders: true,
+    autoSmsEnabled: true,
     caps: { maxQuantityPerLine: 20, maxLines: 20, maxTotalCents: 50_000 },
     forwardingPhone: '+14155550199',
     canTakeOrders: true,
@@ -145,6 +149,19 @@ describe('taking an order', () => {
     expect(c.conversation).toMatchObject({ stage: 'placed', orderId: 'order-1' });
     expect(await c.say('bye')).toBe('Thank you for calling Casa Lupe. Goodbye!');
     expect(c.ended).toBe(true);
+  });
+
+  it('keeps the number place_order gave the order and says it again when thanked', async () => {
+    const c = call(
+      {},
+      { place_order: { result: 'Placed: your order number is 12.', orderId: 'order-1', orderNumber: 12 } },
+    );
+    await c.say('two horchatas');
+    await c.say("that's all");
+    await c.say('Dana');
+    expect(await c.say('yes')).toBe('Placed: your order number is 12.');
+    expect(c.conversation).toMatchObject({ stage: 'placed', orderId: 'order-1', orderNumber: 12 });
+    expect(await c.say('thank you')).toBe('Your order, number 12, is placed. Is there anything else I can help with?');
   });
 
   it('changes, removes and notes items, and takes a bare quantity for "how many?"', async () => {

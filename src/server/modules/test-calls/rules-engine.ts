@@ -1,9 +1,10 @@
 import { openState } from '@shared/domain/hours';
 import { formatCents, multiplyCents, sumCents } from '@shared/domain/money';
+import { maxChoicesOf, nameWithOptions, type MenuOptionGroup } from '@shared/domain/menu-options';
 import { RECORDING_NOTICE } from '../voice/assistant-prompt';
 import type { CallContext, MenuEntry } from '../voice/call-context';
 import { editDistance, matchDish, normalizeDishName } from '../voice/menu-match';
-import { PHRASES, speakDay, speakTime, type Phrases } from '../voice/speech';
+import { PHRASES, speakDay, speakTime, tidyStops, type Phrases } from '../voice/speech';
 import type { ToolName } from '../voice/tool-types';
 import type { Conversation, ConversationEngine, DraftLine, EngineTurn, ToolRunner } from './engine-types';
 import { detectLanguage, PACKS, type LanguagePack } from './language';
@@ -29,6 +30,8 @@ interface RulesMemory {
   /** The dishes offered by "which one would you like?", and the quantity said with the question's dish. */
   choices: string[] | null;
   choiceQuantity: number | null;
+  /** The required option just asked for ("Which size …?"): its dish and group. */
+  awaitingOption?: { itemId: string; group: string } | null;
 }
 
 type RulesConversation = Conversation & { rules?: RulesMemory };
@@ -40,6 +43,7 @@ const EMPTY_MEMORY: RulesMemory = {
   awaitingCustomText: false,
   choices: null,
   choiceQuantity: null,
+  awaitingOption: null,
 };
 
 interface Session {
@@ -52,6 +56,8 @@ interface Session {
   ended: boolean;
   /** Last turn's "which one?" options, for this turn only. */
   choices: { ids: string[]; quantity: number | null } | null;
+  /** This turn's words without the dishes named in them, where option choices ("large") are looked for. */
+  said: string;
 }
 
 type Event =
@@ -108,6 +114,7 @@ export const rulesEngine: ConversationEngine = {
       tools,
       ended: false,
       choices: null,
+      said: '',
     };
     const { choices, choiceQuantity } = session.mem;
     if (choices) session.choices = { ids: choices, quantity: choiceQuantity };
@@ -128,8 +135,13 @@ async function converse(s: Session, text: string): Promise<string> {
   const u = analyse(text, pack, ctx.menu, { awaitingName: c.awaiting === 'name' });
 
   if (u.transfer) return transfer(s);
+  s.said = u.dishes.reduce((rest, dish) => rest.replace(dish.text, ' '), text);
 
   // Answers to the assistant's last question.
+  if (mem.awaitingOption) {
+    const answer = answerOption(s, u);
+    if (answer !== null) return answer;
+  }
   if (mem.awaitingCustomText) {
     mem.awaitingCustomText = false;
     if (!u.no && !u.goodbye && !u.done && u.content) return addCustom(s, u.content);
@@ -190,7 +202,7 @@ async function converse(s: Session, text: string): Promise<string> {
   if (c.awaiting === 'name' && c.customerName) return readBack(s);
   if (u.thanks || u.yes) {
     c.awaiting = 'anything_else';
-    return c.stage === 'placed' ? say.alreadyPlaced : say.youAreWelcome;
+    return c.stage === 'placed' ? say.alreadyPlaced(c.orderNumber ?? null) : say.youAreWelcome;
   }
   if (u.menu) return tool(s, 'get_menu');
   return unknown(s, u);
@@ -228,11 +240,18 @@ async function place(s: Session): Promise<string> {
   }
   const answer = await s.tools('place_order', {
     customer_name: c.customerName,
-    items: c.lines.map((l) => ({ menu_item_id: l.menuItemId, name: l.name, quantity: l.quantity, notes: l.notes })),
+    items: c.lines.map((l) => ({
+      menu_item_id: l.menuItemId,
+      name: l.name,
+      quantity: l.quantity,
+      notes: l.notes,
+      ...(l.options?.length ? { options: l.options.map((o) => ({ group: o.group, choice: o.choice })) } : {}),
+    })),
     ...(c.customText ? { custom_order_text: c.customText } : {}),
   });
   if (answer.orderId) {
     c.orderId = answer.orderId;
+    c.orderNumber = answer.orderNumber ?? null;
     c.stage = 'placed';
     c.awaiting = null;
   } else if (answer.isError) {
@@ -261,7 +280,7 @@ function refusal(s: Session): string | null {
         speakTime(ctx.language, state.opensAt.time),
       )
     : null;
-  return phrases.closedRefusal(opensAt);
+  return tidyStops(phrases.closedRefusal(opensAt));
 }
 
 const lineOf = (s: Session, id: string | null) => (id ? s.c.lines.find((l) => l.menuItemId === id) : undefined);
@@ -272,7 +291,7 @@ const joinNotes = (notes: string | null, note: string) =>
   !notes ? note : notes.split(', ').includes(note) ? notes : `${notes}, ${note}`;
 
 function describe(s: Session, line: DraftLine): string {
-  const text = s.phrases.line(line.quantity, line.name);
+  const text = s.phrases.line(line.quantity, nameWithOptions(line.name, line.options ?? []));
   return line.notes ? s.pack.say.lineWithNotes(text, line.notes) : text;
 }
 
@@ -291,26 +310,28 @@ function orderEntries(s: Session): MenuEntry[] {
         priceCents: l.unitPriceCents,
         preparationTime: 1,
         isAvailable: true,
+        categoryId: null,
+        options: [],
       },
   );
 }
 
 /** The menu entry a dish means, preferring the one already ordered when the name fits several. */
-function onMenu(s: Session, dish: DishRef): MenuEntry | { options: MenuEntry[] } | null {
+function onMenu(s: Session, dish: DishRef): MenuEntry | { candidates: MenuEntry[] } | null {
   const found = resolveDish(dish, s.ctx.menu);
   if (!found) return null;
   if ('entry' in found) return found.entry;
   const chosen = found.options.filter((o) => s.choices?.ids.includes(o.id));
   if (chosen.length === 1) return chosen[0]!;
   const ordered = found.options.filter((o) => lineOf(s, o.id));
-  return ordered.length === 1 ? ordered[0]! : { options: found.options };
+  return ordered.length === 1 ? ordered[0]! : { candidates: found.options };
 }
 
 /** The ordered item a dish means, or null when it is not in the order. */
-function inOrder(s: Session, dish: DishRef): MenuEntry | { options: MenuEntry[] } | null {
+function inOrder(s: Session, dish: DishRef): MenuEntry | { candidates: MenuEntry[] } | null {
   const found = resolveDish(dish, orderEntries(s));
   if (!found) return null;
-  return 'entry' in found ? found.entry : { options: found.options };
+  return 'entry' in found ? found.entry : { candidates: found.options };
 }
 
 /**
@@ -456,7 +477,7 @@ function applyAction(s: Session, action: ItemAction, exact: boolean, events: Eve
     case 'add': {
       const found = onMenu(s, action.dish);
       if (!found) return;
-      if ('options' in found) return events.push(ambiguous(s, found.options, action.quantity));
+      if ('candidates' in found) return events.push(ambiguous(s, found.candidates, action.quantity));
       const line = lineOf(s, found.id);
       const quantity = action.quantity ?? (s.choices?.ids.includes(found.id) ? s.choices.quantity : null);
       if (action.exact || exact) {
@@ -473,7 +494,7 @@ function applyAction(s: Session, action: ItemAction, exact: boolean, events: Eve
       let entry: MenuEntry | null = null;
       if (action.dish) {
         const found = inOrder(s, action.dish) ?? onMenu(s, action.dish);
-        if (found && 'options' in found) return events.push(ambiguous(s, found.options));
+        if (found && 'candidates' in found) return events.push(ambiguous(s, found.candidates));
         entry = found;
       } else {
         entry = currentItem(s);
@@ -492,7 +513,7 @@ function applyAction(s: Session, action: ItemAction, exact: boolean, events: Eve
         return;
       }
       const found = inOrder(s, action.dish);
-      if (found && 'options' in found) return events.push(ambiguous(s, found.options));
+      if (found && 'candidates' in found) return events.push(ambiguous(s, found.candidates));
       const line = found ? lineOf(s, found.id) : undefined;
       if (line) return removeLine(s, line, events);
       const named = onMenu(s, action.dish);
@@ -546,11 +567,11 @@ function settleChoices(s: Session, actions: readonly ItemAction[]): ItemAction[]
     const first = out[i]!;
     if (first.kind !== 'add') continue;
     const found = onMenu(s, first.dish);
-    if (!found || !('options' in found)) continue;
+    if (!found || !('candidates' in found)) continue;
     const laterIndex = out.findIndex((a, j) => {
       if (j <= i || a.kind !== 'add') return false;
       const later = onMenu(s, a.dish);
-      return later !== null && 'id' in later && found.options.some((o) => o.id === later.id);
+      return later !== null && 'id' in later && found.candidates.some((o) => o.id === later.id);
     });
     const later = out[laterIndex];
     if (later?.kind !== 'add') continue;
@@ -585,6 +606,7 @@ function applyItems(
   const parts: string[] = [];
   const changed = new Set(events.flatMap((e) => (e.kind === 'changed' ? [e.id] : [])));
   const changedLines = c.lines.filter((l) => changed.has(l.menuItemId));
+  for (const line of changedLines) chooseOptions(s, line, s.said);
   if (changedLines.length > 0) parts.push(pack.say.gotIt(changedLines.map((l) => describe(s, l))));
   const removed = events.flatMap((e) => (e.kind === 'removed' ? [e.name] : []));
   if (removed.length > 0) parts.push(pack.say.removed(removed));
@@ -594,10 +616,13 @@ function applyItems(
 
   const problem = events.find((e) => e.kind === 'problem');
   const ask = events.find((e) => e.kind === 'askQuantity' && lineOf(s, e.id)?.quantity === 1);
+  const missingOption = problem ? null : firstMissingOption(s, changedLines);
   if (problem) {
     parts.push(problem.text);
     c.awaiting = problem.asksQuantityOf ? 'quantity' : problem.question ? null : 'anything_else';
     c.pendingItemId = problem.asksQuantityOf ?? null;
+  } else if (missingOption) {
+    parts.push(askOption(s, missingOption.line, missingOption.group));
   } else if (ask && ask.kind === 'askQuantity') {
     parts.push(phrases.badQuantity(lineOf(s, ask.id)!.name));
     c.awaiting = 'quantity';
@@ -654,6 +679,12 @@ function finish(s: Session): string {
 
 function readBack(s: Session): string {
   const { c, pack, phrases } = s;
+  // A dish still missing its size (or another required choice) is asked about before anything is read back.
+  const missing = firstMissingOption(s, c.lines);
+  if (missing) {
+    c.stage = 'ordering';
+    return askOption(s, missing.line, missing.group);
+  }
   c.stage = 'confirming';
   c.awaiting = 'confirmation';
   const summary = [...c.lines.map((l) => describe(s, l)), ...(c.customText ? [pack.say.customLine(c.customText)] : [])];
@@ -665,7 +696,7 @@ function cancelAll(s: Session): string {
   const { c, mem, pack } = s;
   if (c.orderId) {
     c.awaiting = null;
-    return pack.say.alreadyPlaced;
+    return pack.say.alreadyPlaced(c.orderNumber ?? null);
   }
   c.lines = [];
   c.customText = null;
@@ -682,7 +713,7 @@ async function price(s: Session, u: Utterance): Promise<string> {
     const parts = u.dishes.slice(0, 2).map((dish) => {
       const found = onMenu(s, dish);
       if (!found) return phrases.unknownItem(dish.text, []);
-      if ('options' in found) return pack.say.whichOne(found.options.slice(0, 3).map((o) => o.name));
+      if ('candidates' in found) return pack.say.whichOne(found.candidates.slice(0, 3).map((o) => o.name));
       if (!found.isAvailable) return phrases.soldOut(found.name, alternativesTo(s, found));
       return pack.say.priceOf(found.name, formatCents(found.priceCents));
     });
@@ -706,7 +737,7 @@ function aboutDish(s: Session, dish: DishRef): string {
   const { c, pack, phrases } = s;
   const found = onMenu(s, dish);
   if (!found) return phrases.unknownItem(dish.text, []);
-  if ('options' in found) return pack.say.whichOne(found.options.slice(0, 3).map((o) => o.name));
+  if ('candidates' in found) return pack.say.whichOne(found.candidates.slice(0, 3).map((o) => o.name));
   if (!found.isAvailable) return phrases.soldOut(found.name, alternativesTo(s, found));
   if (c.awaiting !== 'confirmation') c.awaiting = null;
   const description = found.description?.trim();
@@ -722,7 +753,7 @@ function availability(s: Session, dish: DishRef): string {
   const { c, pack, phrases } = s;
   const found = onMenu(s, dish);
   if (!found) return phrases.unknownItem(dish.text, []);
-  if ('options' in found) return pack.say.whichOne(found.options.slice(0, 3).map((o) => o.name));
+  if ('candidates' in found) return pack.say.whichOne(found.candidates.slice(0, 3).map((o) => o.name));
   if (!found.isAvailable) {
     c.awaiting = 'anything_else';
     return phrases.soldOut(found.name, alternativesTo(s, found));
@@ -781,4 +812,104 @@ function end(s: Session, reply: string): string {
   s.c.awaiting = null;
   s.ended = true;
   return reply;
+}
+
+// ——— Options (sizes, extras) ———
+
+/** Words that turn a choice named after them into its opposite: "no cheese" is a note, not extra cheese. */
+const NEGATIONS = new Set(['no', 'without', 'not', 'hold', 'minus']);
+
+const wordsOf = (text: string) => normalizeDishName(text).split(' ').filter(Boolean);
+
+/** The choices of `group` named in `text` by their whole name, not right after "no"/"without". */
+function choicesIn(text: string, group: MenuOptionGroup): number[] {
+  const words = wordsOf(text);
+  return group.choices.flatMap((choice, index) => {
+    const name = wordsOf(choice.name);
+    if (name.length === 0) return [];
+    for (let i = 0; i + name.length <= words.length; i++) {
+      if (name.every((w, k) => words[i + k] === w || words[i + k] === `${w}s`) && !NEGATIONS.has(words[i - 1] ?? '')) {
+        return [index];
+      }
+    }
+    return [];
+  });
+}
+
+/**
+ * Sets the options named in `text` on the line ("two large burritos with extra cheese"), reprices it, and drops a
+ * note that only named a choice now taken as an option. A one-choice group named twice ("small … large") is left for
+ * the question.
+ */
+function chooseOptions(s: Session, line: DraftLine, text: string): boolean {
+  const entry = entryOf(s, line.menuItemId);
+  if (!entry || entry.options.length === 0) return false;
+  const current = line.options ?? [];
+  let changed = false;
+  const chosen = entry.options.flatMap((group) => {
+    const said = choicesIn(text, group);
+    const before = current.filter((o) => o.group === group.name);
+    let names = before.map((o) => o.choice);
+    if (said.length > 0 && (maxChoicesOf(group) > 1 || said.length === 1)) {
+      const saidNames = said.map((i) => group.choices[i]!.name);
+      names = maxChoicesOf(group) > 1 ? [...new Set([...names, ...saidNames])] : saidNames;
+      changed ||= names.join('|') !== before.map((o) => o.choice).join('|');
+    }
+    return group.choices
+      .filter((c) => names.includes(c.name))
+      .map((c) => ({ group: group.name, choice: c.name, priceDeltaCents: c.priceDeltaCents }));
+  });
+  if (!changed) return false;
+  line.options = chosen;
+  line.unitPriceCents = sumCents([entry.priceCents, ...chosen.map((o) => o.priceDeltaCents)]);
+  if (line.notes) {
+    const kept = line.notes
+      .split(', ')
+      .filter((note) => !chosen.some((o) => wordsOf(note).join(' ').endsWith(wordsOf(o.choice).join(' '))));
+    line.notes = kept.length > 0 ? kept.join(', ') : null;
+  }
+  return true;
+}
+
+/** The first of these lines whose dish has a required option with nothing chosen. */
+function firstMissingOption(s: Session, lines: readonly DraftLine[]) {
+  for (const line of lines) {
+    const entry = entryOf(s, line.menuItemId);
+    const group = entry?.options.find((g) => g.required && !(line.options ?? []).some((o) => o.group === g.name));
+    if (group) return { line, group };
+  }
+  return null;
+}
+
+function askOption(s: Session, line: DraftLine, group: MenuOptionGroup): string {
+  s.mem.awaitingOption = { itemId: line.menuItemId, group: group.name };
+  s.mem.lastItemId = line.menuItemId;
+  s.c.awaiting = null;
+  return s.phrases.optionMissing(
+    line.name,
+    group.name,
+    group.choices.map((c) => s.phrases.choice(c.name, c.priceDeltaCents)),
+  );
+}
+
+/**
+ * The answer to "Which size …?": the choice, then the next missing one or "anything else?". Words that name no
+ * choice get the question again, unless the caller moved on to something else (an item, a question, "that's all"),
+ * which is then handled as usual; the read-back asks again for whatever is still missing.
+ */
+function answerOption(s: Session, u: Utterance): string | null {
+  const pending = s.mem.awaitingOption!;
+  s.mem.awaitingOption = null;
+  const line = lineOf(s, pending.itemId);
+  const group = line ? entryOf(s, line.menuItemId)?.options.find((g) => g.name === pending.group) : undefined;
+  if (!line || !group) return null;
+  const answered = chooseOptions(s, line, s.said) && (line.options ?? []).some((o) => o.group === group.name);
+  const movedOn =
+    u.actions.length > 0 || u.done || u.goodbye || u.cancelAll || u.custom || u.menu || u.hours || u.status || u.price;
+  if (movedOn) return null;
+  if (!answered) return askOption(s, line, group);
+  const next = firstMissingOption(s, s.c.lines);
+  if (next) return askOption(s, next.line, next.group);
+  s.c.awaiting = 'anything_else';
+  return sentences(s, [s.pack.say.gotIt([describe(s, line)]), s.pack.say.anythingElse]);
 }

@@ -1,6 +1,7 @@
-import { localClock, openState } from '@shared/domain/hours';
+import { isOvernight, localClock, openState, periodsOf } from '@shared/domain/hours';
 import type { Language } from '@shared/domain/languages';
-import { formatCents } from '@shared/domain/money';
+import { formatCents, type Cents } from '@shared/domain/money';
+import { groupMenu } from '@shared/contracts/menu';
 import type { CallContext, MenuEntry } from './call-context';
 import { PHRASES, speakDay, speakTime } from './speech';
 
@@ -24,11 +25,19 @@ interface PromptText {
   cannotTakeOrders: string;
   staffLine(available: boolean): string;
   hoursTitle: string;
-  dayHours(day: string, open: string, close: string): string;
+  /** One period; `overnight` when it closes after midnight. */
+  period(open: string, close: string, overnight: boolean): string;
+  dayHours(day: string, periods: string[]): string;
   dayClosed(day: string): string;
   menuTitle: string;
   soldOutTitle: string;
   emptyMenu: string;
+  /** The heading for dishes without a category. */
+  otherCategory: string;
+  /** 'Size (required, pick one): Small, Large +$3.00'. */
+  option(name: string, kind: 'required' | 'one' | 'any', choices: string[]): string;
+  /** How to take options, said once when any dish has them. */
+  optionsRule: string;
   orderingTitle: string;
   customAllowed: string;
   customNotAllowed: string;
@@ -56,11 +65,17 @@ const en: PromptText = {
       ? 'A staff member can take a transferred call.'
       : 'No staff line is set up, so nobody can take a transferred call.',
   hoursTitle: 'Opening hours',
-  dayHours: (day, open, close) => `${day}: ${open} to ${close}`,
+  period: (open, close, overnight) => `${open} to ${close}${overnight ? ' (the next day)' : ''}`,
+  dayHours: (day, periods) => `${day}: ${periods.join(' and ')}`,
   dayClosed: (day) => `${day}: closed`,
   menuTitle: 'Menu (prices in US dollars)',
   soldOutTitle: 'Sold out today (cannot be ordered)',
   emptyMenu: 'The menu has no items available right now.',
+  otherCategory: 'Other',
+  option: (name, kind, choices) =>
+    `${name} (${{ required: 'required, pick one', one: 'optional, at most one', any: 'optional, any number' }[kind]}): ${choices.join(', ')}`,
+  optionsRule:
+    "Some items have options. For a required option (like a size), always ask the caller to choose before reading the order back; mention optional extras only when they fit what the caller asks. Pass each choice in the item's options as {group, choice} with the names above, and include the price changes in the total you read back.",
   orderingTitle: 'Orders',
   customAllowed:
     'If the caller wants something that is not on the menu, you may take it as a special request in custom_order_text; the kitchen will confirm it.',
@@ -102,11 +117,17 @@ const es: PromptText = {
       ? 'Hay personal disponible para atender una llamada transferida.'
       : 'No hay una línea del personal configurada, así que nadie puede atender una llamada transferida.',
   hoursTitle: 'Horario',
-  dayHours: (day, open, close) => `${day}: de ${open} a ${close}`,
+  period: (open, close, overnight) => `de ${open} a ${close}${overnight ? ' (del día siguiente)' : ''}`,
+  dayHours: (day, periods) => `${day}: ${periods.join(' y ')}`,
   dayClosed: (day) => `${day}: cerrado`,
   menuTitle: 'Menú (precios en dólares estadounidenses)',
   soldOutTitle: 'Agotado hoy (no se puede pedir)',
   emptyMenu: 'En este momento el menú no tiene platos disponibles.',
+  otherCategory: 'Otros',
+  option: (name, kind, choices) =>
+    `${name} (${{ required: 'obligatorio, elegir uno', one: 'opcional, como máximo uno', any: 'opcional, los que quiera' }[kind]}): ${choices.join(', ')}`,
+  optionsRule:
+    'Algunos platos tienen opciones. Para una opción obligatoria (como el tamaño), pida siempre al cliente que elija antes de repetir el pedido; mencione los extras opcionales solo cuando vengan al caso. Pase cada elección en las options del plato como {group, choice} con los nombres de arriba, e incluya los cambios de precio en el total.',
   orderingTitle: 'Pedidos',
   customAllowed:
     'Si el cliente quiere algo que no está en el menú, puede anotarlo como pedido especial en custom_order_text; la cocina lo confirmará.',
@@ -148,11 +169,17 @@ const fr: PromptText = {
       ? 'Un membre du personnel peut prendre un appel transféré.'
       : "Aucune ligne du personnel n'est configurée : personne ne peut prendre un appel transféré.",
   hoursTitle: "Horaires d'ouverture",
-  dayHours: (day, open, close) => `${day} : de ${open} à ${close}`,
+  period: (open, close, overnight) => `de ${open} à ${close}${overnight ? ' (le lendemain)' : ''}`,
+  dayHours: (day, periods) => `${day} : ${periods.join(' et ')}`,
   dayClosed: (day) => `${day} : fermé`,
   menuTitle: 'Menu (prix en dollars américains)',
   soldOutTitle: "Épuisé aujourd'hui (impossible à commander)",
   emptyMenu: "Le menu n'a aucun plat disponible pour le moment.",
+  otherCategory: 'Autres',
+  option: (name, kind, choices) =>
+    `${name} (${{ required: 'obligatoire, un seul choix', one: 'en option, un au plus', any: 'en option, au choix' }[kind]}) : ${choices.join(', ')}`,
+  optionsRule:
+    "Certains plats ont des options. Pour une option obligatoire (comme la taille), demandez toujours au client de choisir avant de relire la commande ; ne proposez les suppléments que s'ils correspondent à la demande. Passez chaque choix dans les options du plat sous la forme {group, choice} avec les noms ci-dessus, et comptez les changements de prix dans le total.",
   orderingTitle: 'Commandes',
   customAllowed:
     "Si le client veut quelque chose qui n'est pas au menu, vous pouvez le noter comme demande spéciale dans custom_order_text ; la cuisine la confirmera.",
@@ -191,11 +218,17 @@ const zh: PromptText = {
     '目前无法接受电话订单。不要接单，请礼貌地告诉顾客现在无法通过电话点餐，并帮助解答关于菜单和营业时间的问题。',
   staffLine: (available) => (available ? '有店员可以接听转接的电话。' : '没有设置店员电话，所以无法转接给店员。'),
   hoursTitle: '营业时间',
-  dayHours: (day, open, close) => `${day}：${open}至${close}`,
+  period: (open, close, overnight) => `${open}至${overnight ? '次日' : ''}${close}`,
+  dayHours: (day, periods) => `${day}：${periods.join('，')}`,
   dayClosed: (day) => `${day}：休息`,
   menuTitle: '菜单（价格为美元）',
   soldOutTitle: '今日售罄（不能点）',
   emptyMenu: '菜单上目前没有可点的菜品。',
+  otherCategory: '其他',
+  option: (name, kind, choices) =>
+    `${name}（${{ required: '必选，选一种', one: '可选，最多一种', any: '可选，可多选' }[kind]}）：${choices.join('、')}`,
+  optionsRule:
+    '有些菜品有选项。遇到必选项（例如份量大小）时，复述订单前一定要请顾客选择；可选的加料只在合适时提及。把每个选择按上面的名称以 {group, choice} 的形式放进该菜品的 options 里，并把价格变化算进复述的总价。',
   orderingTitle: '订单',
   customAllowed: '如果顾客想要菜单上没有的东西，可以把它作为特殊要求写在 custom_order_text 里，由厨房确认。',
   customNotAllowed: '只能点菜单上的菜品，这家餐厅不接受特殊要求。',
@@ -237,9 +270,29 @@ function oneLine(text: string, max = 200): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-function menuLine(item: MenuEntry): string {
+const signedPrice = (cents: Cents) => (cents === 0 ? '' : ` ${cents > 0 ? '+' : '-'}${formatCents(Math.abs(cents))}`);
+
+function menuLine(t: PromptText, item: MenuEntry): string {
   const description = item.description ? ` (${oneLine(item.description, MAX_DESCRIPTION)})` : '';
-  return `- ${oneLine(item.name, 100)}: ${formatCents(item.priceCents)}${description}`;
+  const options = item.options.map(
+    (g) =>
+      `\n  - ${t.option(
+        oneLine(g.name, 60),
+        g.required ? 'required' : g.multiple ? 'any' : 'one',
+        g.choices.map((c) => `${oneLine(c.name, 60)}${signedPrice(c.priceDeltaCents)}`),
+      )}`,
+  );
+  return `- ${oneLine(item.name, 100)}: ${formatCents(item.priceCents)}${description}${options.join('')}`;
+}
+
+/** The available dishes, under their categories (in the owner's order) when the menu has any. */
+function menuLines(t: PromptText, ctx: CallContext, available: MenuEntry[]): string[] {
+  const sections = groupMenu(ctx.categories, available);
+  if (sections.length === 1 && sections[0]!.category === null) return available.map((m) => menuLine(t, m));
+  return sections.map(
+    (section) =>
+      `### ${oneLine(section.category?.name ?? t.otherCategory, 80)}\n${section.items.map((m) => menuLine(t, m)).join('\n')}`,
+  );
 }
 
 export function buildSystemPrompt(ctx: CallContext, now: Date): string {
@@ -268,15 +321,19 @@ export function buildSystemPrompt(ctx: CallContext, now: Date): string {
   const byDay = new Map(ctx.hours.map((h) => [h.dayOfWeek, h]));
   const hours = WEEK.map((day) => {
     const h = byDay.get(day);
+    const periods = h ? periodsOf(h) : [];
     const name = speakDay(lang, day);
-    return h && !h.isClosed
-      ? `- ${t.dayHours(name, speakTime(lang, h.openTime), speakTime(lang, h.closeTime))}`
+    return periods.length > 0
+      ? `- ${t.dayHours(
+          name,
+          periods.map((p) => t.period(speakTime(lang, p.openTime), speakTime(lang, p.closeTime), isOvernight(p))),
+        )}`
       : `- ${t.dayClosed(name)}`;
   });
 
   const available = ctx.menu.filter((m) => m.isAvailable);
   const soldOut = ctx.menu.filter((m) => !m.isAvailable);
-  const menu = available.length > 0 ? available.map(menuLine) : [t.emptyMenu];
+  const menu = available.length > 0 ? menuLines(t, ctx, available) : [t.emptyMenu];
 
   const sections = [
     `${t.intro(restaurant)}${lang === 'zh' ? '' : ' '}${t.language}`,
@@ -284,11 +341,9 @@ export function buildSystemPrompt(ctx: CallContext, now: Date): string {
     `## ${t.hoursTitle}\n${hours.join('\n')}`,
     `## ${t.menuTitle}\n${menu.join('\n')}`,
     soldOut.length > 0 ? `## ${t.soldOutTitle}\n${soldOut.map((m) => `- ${oneLine(m.name, 100)}`).join('\n')}` : null,
-    `## ${t.orderingTitle}\n- ${ctx.allowCustomOrders ? t.customAllowed : t.customNotAllowed}\n- ${t.caps(
-      ctx.caps.maxQuantityPerLine,
-      ctx.caps.maxLines,
-      formatCents(ctx.caps.maxTotalCents),
-    )}`,
+    `## ${t.orderingTitle}\n- ${ctx.allowCustomOrders ? t.customAllowed : t.customNotAllowed}\n${
+      available.some((m) => m.options.length > 0) ? `- ${t.optionsRule}\n` : ''
+    }- ${t.caps(ctx.caps.maxQuantityPerLine, ctx.caps.maxLines, formatCents(ctx.caps.maxTotalCents))}`,
     `## ${t.rulesTitle}\n${t.rules.map((rule, i) => `${i + 1}. ${rule}`).join('\n')}`,
   ];
   // A sentence ending in an abbreviated time ('5:00 p.m.') must not get a second full stop.

@@ -190,6 +190,8 @@ const MENU: MenuEntry[] = [
     priceCents: 1250,
     preparationTime: 15,
     isAvailable: true,
+    categoryId: null,
+    options: [],
   },
   {
     id: '4c7a3f56-5f57-4d0c-9b0e-1f1f6c2d0a02',
@@ -199,6 +201,8 @@ const MENU: MenuEntry[] = [
     priceCents: 600,
     preparationTime: 5,
     isAvailable: true,
+    categoryId: null,
+    options: [],
   },
   {
     id: '4c7a3f56-5f57-4d0c-9b0e-1f1f6c2d0a03',
@@ -208,6 +212,8 @@ const MENU: MenuEntry[] = [
     priceCents: 795,
     preparationTime: 2,
     isAvailable: false,
+    categoryId: null,
+    options: [],
   },
 ];
 
@@ -223,7 +229,9 @@ function context(overrides: Partial<CallContext> = {}): CallContext {
     // Monday to Saturday 09:00–17:00, Sunday closed.
     hours: defaultBusinessHours(),
     menu: MENU,
+    categories: [],
     allowCustomOrders: true,
+    autoSmsEnabled: true,
     caps: { ...DEFAULT_ORDER_CAPS },
     forwardingPhone: '+14155550100',
     canTakeOrders: true,
@@ -368,6 +376,27 @@ describe('buildAssistant', () => {
     expect(never).toContain('The restaurant has no opening hours set, so it is closed.');
   });
 
+  it('lists both periods of a split day and marks one that ends after midnight, in every language', () => {
+    // Friday 11:00–14:00 and 18:00–02:00; it is 01:00 on Saturday 14 March 2026 in New York.
+    const hours = defaultBusinessHours().map((d) =>
+      d.dayOfWeek === 5
+        ? { ...d, openTime: '11:00:00', closeTime: '14:00:00', openTime2: '18:00:00', closeTime2: '02:00:00' }
+        : d,
+    );
+    const lateFriday = new Date('2026-03-14T05:00:00Z');
+    const expected: Record<Language, string[]> = {
+      en: ['- Friday: 11:00 AM to 2:00 PM and 6:00 PM to 2:00 AM (the next day)', 'open and closes at 2:00 AM'],
+      es: ['- viernes: de 11:00 a.m. a 2:00 p.m. y de 6:00 p.m. a 2:00 a.m. (del día siguiente)', 'cierra a las 2:00'],
+      fr: ['- vendredi : de 11:00 à 14:00 et de 18:00 à 2:00 (le lendemain)', 'ouvert et ferme à 2:00'],
+      zh: ['- 星期五：11:00至14:00，18:00至次日2:00', '正在营业，2:00打烊'],
+    };
+    for (const language of LANGUAGE_CODES) {
+      const prompt = promptOf(build(context({ language, hours }), lateFriday));
+      for (const text of expected[language]) expect(prompt).toContain(text);
+      expect(prompt).not.toContain(PROMPT_TEXT[language].closedRule);
+    }
+  });
+
   it('follows the custom-order setting, the order caps, the plan and the staff line', () => {
     const allowed = promptOf(build(context()));
     expect(allowed).toContain('custom_order_text');
@@ -432,6 +461,8 @@ describe('buildAssistant', () => {
       priceCents: 500 + i,
       preparationTime: 10,
       isAvailable: i % 10 !== 0,
+      categoryId: null,
+      options: [],
     }));
     const assistant = build(context({ menu: bigMenu, restaurantName: 'A'.repeat(120) }));
     expectValidAssistant(assistant);

@@ -140,7 +140,7 @@ export function assistantTools(language: Language): VapiTool[] {
   return [
     functionTool(
       'get_menu',
-      "Get the restaurant's current menu: items that can be ordered, their prices, and what is sold out.",
+      "Get the restaurant's current menu by category: items that can be ordered, their prices, their options (sizes, extras) with price changes, and what is sold out.",
       wait,
     ),
     functionTool(
@@ -167,6 +167,19 @@ export function assistantTools(language: Language): VapiTool[] {
                 type: 'string',
                 description:
                   'Notes for the kitchen about this item. Always include any allergy or dietary need the caller mentioned.',
+              },
+              options: {
+                type: 'array',
+                description:
+                  'The options chosen for this item, such as its size and extras, by their names on the menu. Required options must be given.',
+                items: {
+                  type: 'object',
+                  properties: {
+                    group: { type: 'string', description: 'The option, e.g. Size or Extras.' },
+                    choice: { type: 'string', description: 'The choice, e.g. Large or Cheese.' },
+                  },
+                  required: ['group', 'choice'],
+                },
               },
             },
             required: ['quantity'],

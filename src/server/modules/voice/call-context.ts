@@ -3,10 +3,12 @@ import type { DayHours } from '@shared/domain/hours';
 import { DEFAULT_LANGUAGE, type Language } from '@shared/domain/languages';
 import { DEFAULT_ORDER_CAPS, type OrderCaps } from '@shared/domain/orders';
 import { canTakeNewOrders } from '@shared/domain/subscription';
+import { isBusyNow } from '@shared/domain/busy-mode';
 import { DEFAULT_BUSY_MESSAGE, defaultGreeting, type MenuItem } from '@shared/contracts/restaurant';
+import type { MenuCategory } from '@shared/contracts/menu';
 import type { Database, Transaction } from '../../db/client';
 import { botPreferences, restaurantProfiles } from '../../db/schema';
-import { listMenuItems } from '../restaurants/menu.service';
+import { listMenuCategories, listMenuItems } from '../restaurants/menu.service';
 import { getBusinessHours } from '../restaurants/restaurant.service';
 
 /** A menu item as the assistant sees it: every item, sold-out ones included, with its other names. */
@@ -21,13 +23,18 @@ export interface CallContext {
   restaurantName: string;
   language: Language;
   greeting: string;
+  /** On, and its end time (if it has one) not yet reached: busy mode ends by itself without anyone switching it off. */
   isBusyMode: boolean;
   busyMessage: string;
   timeZone: string;
   hours: DayHours[];
   /** Every item, sold-out ones included, so the assistant can say an item is sold out rather than unknown. */
   menu: MenuEntry[];
+  /** The menu's categories in the owner's order; a dish without one is listed under "Other". */
+  categories: MenuCategory[];
   allowCustomOrders: boolean;
+  /** "Automatic SMS notifications": off, the caller gets no texts and the assistant promises none. */
+  autoSmsEnabled: boolean;
   caps: OrderCaps;
   /** The staff line for transfers, E.164, or null when the owner set none. */
   forwardingPhone: string | null;
@@ -58,13 +65,14 @@ export async function loadCallContext(
   restaurantId: string,
   now: Date = new Date(),
 ): Promise<CallContext | null> {
-  const [[row], menu, hours] = await Promise.all([
+  const [[row], menu, categories, hours] = await Promise.all([
     db
       .select({ restaurant: restaurantProfiles, bot: botPreferences })
       .from(restaurantProfiles)
       .leftJoin(botPreferences, eq(botPreferences.restaurantId, restaurantProfiles.id))
       .where(eq(restaurantProfiles.id, restaurantId)),
     listMenuItems(db, restaurantId),
+    listMenuCategories(db, restaurantId),
     getBusinessHours(db, restaurantId),
   ]);
   if (!row) return null;
@@ -75,12 +83,14 @@ export async function loadCallContext(
     restaurantName,
     language: bot?.language ?? DEFAULT_LANGUAGE,
     greeting: bot?.greetingMessage || defaultGreeting(restaurant.restaurantName ?? ''),
-    isBusyMode: bot?.isBusyMode ?? false,
+    isBusyMode: bot ? isBusyNow(bot, now) : false,
     busyMessage: bot?.busyMessage || DEFAULT_BUSY_MESSAGE,
     timeZone: restaurant.timezone ?? 'UTC',
     hours,
     menu,
+    categories,
     allowCustomOrders: restaurant.allowCustomOrders,
+    autoSmsEnabled: bot?.autoSmsEnabled ?? true,
     caps: {
       maxQuantityPerLine: restaurant.maxQuantityPerLine ?? DEFAULT_ORDER_CAPS.maxQuantityPerLine,
       maxLines: restaurant.maxOrderLines ?? DEFAULT_ORDER_CAPS.maxLines,

@@ -73,7 +73,14 @@ describe('call log: GET /api/calls', () => {
     const owner = await newOwner();
     const [order] = await t.db
       .insert(orders)
-      .values({ userId: owner.userId, item: '2× Margherita', phoneNumber: '+15551230001', source: 'phone' })
+      .values({
+        userId: owner.userId,
+        item: '2× Margherita',
+        phoneNumber: '+15551230001',
+        source: 'phone',
+        dailyNumber: 12,
+        businessDate: '2026-05-01',
+      })
       .returning();
     const [older, ordered, live] = await insertCalls(owner.userId, [
       {
@@ -116,7 +123,8 @@ describe('call log: GET /api/calls', () => {
       transcript: 'AI: Hello!\nUser: Two margheritas, please.',
       recordingUrl: 'https://recordings.example.com/call.wav',
       orderId: order!.id,
-      orderLabel: '2× Margherita',
+      // The number said at the counter comes first, so the call log and the card agree.
+      orderLabel: '#12 · 2× Margherita',
     } satisfies CallSummary);
     expect(page.calls[0]).toMatchObject({ status: 'in-progress', endedAt: null, durationSeconds: null, outcome: null });
     expect(page.calls[2]).toMatchObject({ callerNumber: null, durationSeconds: 42, orderId: null, orderLabel: null });

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CallSummary } from '@shared/contracts/calls';
+import { formatOrderNumber } from '@shared/domain/orders';
 import type { Database, Transaction } from '../../db/client';
 import { calls, orders } from '../../db/schema';
 import type { EventRecorder } from '../../realtime/with-events';
@@ -15,15 +16,21 @@ export async function loadCallSummaries(
 ): Promise<CallSummary[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ call: calls, orderItem: orders.item })
+    .select({ call: calls, orderItem: orders.item, orderNumber: orders.dailyNumber })
     .from(calls)
     .leftJoin(orders, eq(orders.id, calls.orderId))
     .where(and(eq(calls.restaurantId, restaurantId), inArray(calls.id, ids)));
   const byId = new Map(rows.map((r) => [r.call.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toCallSummary(row.call, row.orderItem)] : [];
+    return row ? [toCallSummary(row.call, orderLabel(row.orderNumber, row.orderItem))] : [];
   });
+}
+
+/** '#12 · 2× Margherita': the number said at the counter, then what was ordered. */
+function orderLabel(orderNumber: number | null, item: string | null): string | null {
+  if (item === null) return null;
+  return orderNumber === null ? item : `${formatOrderNumber(orderNumber)} · ${item}`;
 }
 
 export function toCallSummary(call: typeof calls.$inferSelect, orderLabel: string | null): CallSummary {

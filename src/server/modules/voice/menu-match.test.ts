@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, matchDish, normalizeDishName } from './menu-match';
+import { editDistance, matchDish, matchOption, normalizeDishName } from './menu-match';
 
 const menu = ['Margherita Pizza', 'Pepperoni Pizza', 'Carnitas Burrito', 'Crème Brûlée', 'Taco', 'Fish Tacos'].map(
   (name) => ({ value: name, names: [name] }),
@@ -65,5 +65,24 @@ describe('matchDish', () => {
   it('matches another name a dish answers to', () => {
     const withAlias = [{ value: 'Horchata', names: ['Horchata', 'rice milk drink'] }];
     expect(matchDish('rice milk drinks', withAlias)).toEqual({ kind: 'match', value: 'Horchata', isConfident: true });
+  });
+});
+
+describe('matchOption', () => {
+  const choices = ['Small', 'Large', 'Cheese', 'Sour Cream'].map((name) => ({ value: name, names: [name] }));
+
+  it('matches like a dish: case, plurals and a small typo', () => {
+    expect(matchOption('LARGE', choices)).toEqual({ kind: 'match', value: 'Large', isConfident: true });
+    expect(matchOption('larg', choices)).toMatchObject({ kind: 'match', value: 'Large' });
+  });
+
+  it('finds the one choice named among other words, as an unsure match', () => {
+    expect(matchOption('extra cheese', choices)).toEqual({ kind: 'match', value: 'Cheese', isConfident: false });
+    expect(matchOption('add some sour cream please', choices)).toMatchObject({ kind: 'match', value: 'Sour Cream' });
+  });
+
+  it('matches nothing for a choice the dish does not have, or two at once', () => {
+    expect(matchOption('medium', choices).kind).toBe('none');
+    expect(matchOption('small and large', choices).kind).toBe('none');
   });
 });

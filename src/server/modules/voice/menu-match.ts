@@ -103,3 +103,28 @@ export function matchDish<T>(spoken: string, candidates: readonly MatchCandidate
   }
   return { kind: 'none', closest: scored.slice(0, 3).map((s) => s.value) };
 }
+
+/** Words a caller puts around an option's name: "extra cheese", "a large one", "add guacamole". */
+const OPTION_FILLERS = new Set(['a', 'an', 'the', 'one', 'size', 'extra', 'add', 'with', 'please', 'some', 'of']);
+
+/**
+ * An option's choice (or group) as said: matched like a dish, and failing that, the one choice whose whole name is
+ * among the words said, fillers aside ("extra cheese" for Cheese). Such a match is unsure.
+ */
+export function matchOption<T>(spoken: string, candidates: readonly MatchCandidate<T>[]): MatchResult<T> {
+  const direct = matchDish(spoken, candidates);
+  if (direct.kind === 'match') return direct;
+  const said = new Set(
+    singularWords(normalizeDishName(spoken))
+      .split(' ')
+      .filter((w) => w && !OPTION_FILLERS.has(w)),
+  );
+  if (said.size === 0) return direct;
+  const contained = candidates.filter((c) =>
+    c.names.some((name) => {
+      const words = singularWords(normalizeDishName(name)).split(' ').filter(Boolean);
+      return words.length > 0 && words.every((w) => said.has(w));
+    }),
+  );
+  return contained.length === 1 ? { kind: 'match', value: contained[0]!.value, isConfident: false } : direct;
+}

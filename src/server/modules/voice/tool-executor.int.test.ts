@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { createLocalSmsProvider } from '../../providers/sms/local-sms-provider';
+import { nextOrderNumber } from '../order-view/order-number';
 import { executeToolCall, type ToolDeps } from './tool-executor';
 import type { ActiveCall } from './tool-types';
 
@@ -124,9 +125,9 @@ describe('the assistant’s tools', () => {
         ],
       });
       expect(answer.result).toBe(
-        'Thank you, Dana! Your order is placed: 2 Margherita Pizza and 3 Horchata. The total is $37.30. We will text you when it is being prepared.',
+        'Thank you, Dana! Your order is placed: 2 Margherita Pizza and 3 Horchata. The total is $37.30. Your order number is 1. We will text you when it is being prepared.',
       );
-      expect(answer.outcome).toBe('ordered');
+      expect(answer).toMatchObject({ outcome: 'ordered', orderNumber: 1 });
 
       const [order] = await ordersOf(userId);
       expect(order).toMatchObject({
@@ -138,6 +139,7 @@ describe('the assistant’s tools', () => {
         callId: call.id,
         needsReview: false,
         status: 'new',
+        dailyNumber: 1,
       });
       const lines = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
       expect(lines.map((l) => [l.name, l.quantity, l.unitPriceCents, l.notes]).sort()).toEqual([
@@ -172,7 +174,9 @@ describe('the assistant’s tools', () => {
       });
       expect(amended.result).toMatch(/^Sorry, Churros is sold out today\./);
       const changed = await run(call, 'place_order', { items: [{ name: 'Horchata', quantity: 2 }] });
-      expect(changed.result).toBe('I have updated your order: 2 Horchata. The new total is $8.20.');
+      expect(changed.result).toBe(
+        'I have updated your order: 2 Horchata. The new total is $8.20. Your order number is still 1.',
+      );
       expect(changed.orderId).toBe(first.orderId);
       const all = await ordersOf(userId);
       expect(all).toHaveLength(1);
@@ -234,6 +238,40 @@ describe('the assistant’s tools', () => {
       expect(order).toMatchObject({ needsReview: true, reviewReason: 'Caller ID withheld: no number to text' });
       const [text] = await t.db.select().from(notifications).where(eq(notifications.orderId, order!.id));
       expect(text).toMatchObject({ status: 'failed' });
+    });
+
+    it('says the order’s number in the restaurant’s language; numbers follow on from the day’s other orders', async () => {
+      const expected = {
+        en: 'Your order is placed: 1 Horchata. The total is $4.10. Your order number is 3. We will text you',
+        es: 'Su pedido está hecho: 1 Horchata. El total es $4.10. Su número de pedido es el 3. Le enviaremos',
+        fr: 'Votre commande est enregistrée : 1 Horchata. Le total est de $4.10. Votre numéro de commande est le 3. Nous vous',
+        zh: '您的订单已下：1份Horchata。总计$4.10。您的订单号是3号。开始制作时',
+      } as const;
+      for (const [language, sentence] of Object.entries(expected)) {
+        const { userId, call } = await restaurantWithCall({ language: language as keyof typeof expected });
+        // Two orders already taken today.
+        for (let i = 0; i < 2; i++) {
+          await t.db.transaction(async (tx) => {
+            const number = await nextOrderNumber(tx, userId);
+            await tx.insert(orders).values({ userId, item: 'Earlier order', phoneNumber: CALLER, ...number });
+          });
+        }
+        const answer = await run(call, 'place_order', { items: [{ name: 'Horchata', quantity: 1 }] });
+        expect(answer.result, language).toContain(sentence);
+        expect(answer.orderNumber, language).toBe(3);
+        expect((await ordersOf(userId)).find((o) => o.id === answer.orderId)?.dailyNumber).toBe(3);
+      }
+    });
+
+    it('with automatic texts off: no confirmation text, and the assistant promises none', async () => {
+      const { userId, call } = await restaurantWithCall();
+      await t.db.update(botPreferences).set({ autoSmsEnabled: false }).where(eq(botPreferences.restaurantId, userId));
+      const answer = await run(call, 'place_order', { customer_name: 'Dana', items: [{ name: 'Horchata' }] });
+      expect(answer.result).toBe(
+        'Thank you, Dana! Your order is placed: 1 Horchata. The total is $4.10. Your order number is 1.',
+      );
+      const [order] = await ordersOf(userId);
+      expect(await t.db.select().from(notifications).where(eq(notifications.orderId, order!.id))).toEqual([]);
     });
 
     it('a test call’s order is a simulator order', async () => {

@@ -2,7 +2,9 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CallOutcome } from '@shared/domain/calls';
 import { multiplyCents, sumCents, type Cents } from '@shared/domain/money';
-import { openState } from '@shared/domain/hours';
+import { maxChoicesOf, nameWithOptions, type ChosenOption, type MenuOptionGroup } from '@shared/domain/menu-options';
+import { groupMenu } from '@shared/contracts/menu';
+import { openState, periodsOf } from '@shared/domain/hours';
 import type { Database, Transaction } from '../../db/client';
 import { calls, orderItems, orders, toolCallResults } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -11,12 +13,13 @@ import type { SmsProvider } from '../../providers/sms/sms-provider';
 import type { RealtimeHub } from '../../realtime/realtime-hub';
 import { withEvents, type EventRecorder } from '../../realtime/with-events';
 import { enqueueSms, queueNotification } from '../notifications/notifications.service';
+import { nextOrderNumber } from '../order-view/order-number';
 import { loadOrders } from '../order-view/order-view';
 import { loadCallContext, type CallContext, type MenuEntry } from './call-context';
 import { publishCallChange } from './call-view';
-import { matchDish } from './menu-match';
+import { matchDish, matchOption } from './menu-match';
 import { mentionsAllergy } from './review';
-import { LOCALES, PHRASES, speakDay, speakTime, type Phrases } from './speech';
+import { LOCALES, PHRASES, speakDay, speakTime, tidyStops, type Phrases } from './speech';
 import type { ActiveCall, ToolAnswer, ToolInvocation, ToolName } from './tool-types';
 
 export interface ToolDeps {
@@ -119,13 +122,40 @@ async function setOutcome(tx: Transaction, events: EventRecorder, call: ActiveCa
   if (updated.length > 0) await publishCallChange(tx, events, call.restaurantId, call.id);
 }
 
+/** 'Burrito $10.00, size Small or Large +$3.00': a dish with its price and, when it has any, its options. */
+function describeDish(say: Phrases, m: MenuEntry): string {
+  const dish = `${m.name} ${say.price(m.priceCents)}`;
+  if (m.options.length === 0) return dish;
+  return say.dishWithOptions(
+    dish,
+    m.options.map((g) => ({
+      name: g.name,
+      required: g.required,
+      choices: g.choices.map((c) => say.choice(c.name, c.priceDeltaCents)),
+    })),
+  );
+}
+
+/** The available dishes with prices and options, in their categories when the menu has any; then what is sold out. */
 function describeMenu(ctx: CallContext, say: Phrases): ToolAnswer {
   const available = ctx.menu.filter((m) => m.isAvailable);
   if (available.length === 0) return { result: say.emptyMenu };
   const soldOut = ctx.menu.filter((m) => !m.isAvailable).map((m) => m.name);
+  const sections = groupMenu(ctx.categories, available);
+  if (sections.length === 1 && sections[0]!.category === null) {
+    return {
+      result: say.menu(
+        available.map((m) => describeDish(say, m)),
+        soldOut,
+      ),
+    };
+  }
   return {
-    result: say.menu(
-      available.map((m) => `${m.name} ${say.price(m.priceCents)}`),
+    result: say.menuInSections(
+      sections.map((section) => ({
+        name: section.category?.name ?? say.otherSection,
+        items: section.items.map((m) => describeDish(say, m)),
+      })),
       soldOut,
     ),
   };
@@ -138,10 +168,24 @@ function opening(ctx: CallContext, say: Phrases, now: Date): string | null {
   return say.when(daysAhead, speakDay(ctx.language, dayOfWeek), speakTime(ctx.language, time));
 }
 
+/**
+ * Open until when, or when it opens next; on a day with two periods, both of that day's periods too (the day of the
+ * period the caller is in, or of the next opening).
+ */
 function describeHours(ctx: CallContext, say: Phrases, now: Date): ToolAnswer {
   const state = openState(ctx.hours, ctx.timeZone, now);
-  if (state.isOpen) return { result: say.openNow(speakTime(ctx.language, state.closesAt)) };
-  return { result: say.closedNow(opening(ctx, say, now)) };
+  const answer = state.isOpen
+    ? say.openNow(speakTime(ctx.language, state.closesAt))
+    : say.closedNow(opening(ctx, say, now));
+  const dayOfWeek = state.isOpen ? state.dayOfWeek : state.opensAt?.dayOfWeek;
+  const day = ctx.hours.find((h) => h.dayOfWeek === dayOfWeek);
+  const periods = day ? periodsOf(day) : [];
+  if (periods.length < 2) return { result: tidyStops(answer) };
+  const spoken = periods.map((p) =>
+    say.period(speakTime(ctx.language, p.openTime), speakTime(ctx.language, p.closeTime)),
+  );
+  const both = say.dayPeriods(speakDay(ctx.language, day!.dayOfWeek), spoken);
+  return { result: tidyStops(`${answer}${ctx.language === 'zh' ? '' : ' '}${both}`) };
 }
 
 function transfer(ctx: CallContext, say: Phrases): ToolAnswer {
@@ -192,6 +236,20 @@ const placeOrderArgs = z.object({
         // Models send "2" as often as 2.
         quantity: z.coerce.number().int().optional().nullable(),
         notes: z.string().trim().max(300).optional().nullable(),
+        // {group, choice} by name; a bare string is a choice in whichever group has it.
+        options: z
+          .array(
+            z.union([
+              z.string().trim().max(80),
+              z.object({
+                group: z.string().trim().max(80).optional().nullable(),
+                choice: z.string().trim().max(80).optional().nullable(),
+              }),
+            ]),
+          )
+          .max(30)
+          .optional()
+          .nullable(),
       }),
     )
     .max(200)
@@ -204,9 +262,70 @@ interface PricedLine {
   menuItemId: string;
   name: string;
   quantity: number;
+  /** The dish's price with its chosen options' price changes. */
   unitPriceCents: Cents;
   notes: string | null;
+  options: ChosenOption[];
 }
+
+type RequestedOptions = NonNullable<NonNullable<z.infer<typeof placeOrderArgs>['items']>[number]['options']>;
+
+type PickedOptions =
+  { ok: true; chosen: ChosenOption[]; unsure: string[] } | { ok: false; answer: { ok: false; answer: ToolAnswer } };
+
+const choiceNames = (say: Phrases, groups: readonly MenuOptionGroup[]) =>
+  groups.flatMap((g) => g.choices.map((c) => say.choice(c.name, c.priceDeltaCents)));
+
+/**
+ * The options asked for on one line, matched forgivingly to the dish's own (group and choice names, like dishes);
+ * an option the dish does not have, two choices where one is allowed, or a required choice left out is refused with
+ * a sentence that names the choices.
+ */
+function pickOptions(say: Phrases, entry: MenuEntry, requested: RequestedOptions): PickedOptions {
+  const groups = entry.options;
+  const picked = new Map<MenuOptionGroup, Set<number>>();
+  const unsure: string[] = [];
+  for (const option of requested) {
+    const { group: groupSaid, choice: choiceSaid } =
+      typeof option === 'string' ? { group: null, choice: option } : option;
+    const said = choiceSaid || groupSaid || '';
+    if (!said) continue;
+    // The group named, when it is one of the dish's; otherwise the choice is looked for in every group.
+    const namedGroup =
+      groupSaid && choiceSaid
+        ? matchOption(
+            groupSaid,
+            groups.map((g) => ({ value: g, names: [g.name] })),
+          )
+        : null;
+    const inGroups = namedGroup?.kind === 'match' ? [namedGroup.value] : groups;
+    const candidates = inGroups.flatMap((g) =>
+      g.choices.map((c, index) => ({ value: { group: g, index }, names: [c.name] })),
+    );
+    const match = matchOption(said, candidates);
+    if (match.kind === 'none') return refuseLine(say.optionUnknown(entry.name, said, choiceNames(say, inGroups)));
+    if (!match.isConfident) unsure.push(`"${said}" taken as ${match.value.group.choices[match.value.index]!.name}`);
+    const chosen = picked.get(match.value.group) ?? new Set<number>();
+    chosen.add(match.value.index);
+    picked.set(match.value.group, chosen);
+  }
+  for (const group of groups) {
+    const chosen = picked.get(group);
+    const names = choiceNames(say, [group]);
+    if (chosen && chosen.size > maxChoicesOf(group))
+      return refuseLine(say.optionTooMany(entry.name, group.name, names));
+    if (group.required && !chosen) return refuseLine(say.optionMissing(entry.name, group.name, names));
+  }
+  // In the menu's order, whatever order they were said in.
+  const chosen = groups.flatMap((group) =>
+    group.choices
+      .filter((_, index) => picked.get(group)?.has(index))
+      .map((c) => ({ group: group.name, choice: c.name, priceDeltaCents: c.priceDeltaCents })),
+  );
+  return { ok: true, chosen, unsure };
+}
+
+const refuseLine = (result: string): PickedOptions => ({ ok: false, answer: refuse(result) });
 
 type Priced = { ok: true; lines: PricedLine[]; reviewReasons: string[] } | { ok: false; answer: ToolAnswer };
 
@@ -239,12 +358,16 @@ function priceLines(ctx: CallContext, say: Phrases, items: z.infer<typeof placeO
     const quantity = item.quantity ?? 1;
     if (quantity < 1) return refuse(say.badQuantity(entry.name));
     if (quantity > ctx.caps.maxQuantityPerLine) return refuse(say.tooMany(entry.name, ctx.caps.maxQuantityPerLine));
+    const options = pickOptions(say, entry, item.options ?? []);
+    if (!options.ok) return options.answer;
+    reviewReasons.push(...options.unsure);
     lines.push({
       menuItemId: entry.id,
       name: entry.name,
       quantity,
-      unitPriceCents: entry.priceCents,
+      unitPriceCents: sumCents([entry.priceCents, ...options.chosen.map((o) => o.priceDeltaCents)]),
       notes: item.notes || null,
+      options: options.chosen,
     });
   }
   const sameItem = new Map<string, number>();
@@ -269,7 +392,8 @@ async function placeOrder(
   if (!ctx.canTakeOrders) return remember(deps, call, invocation, { result: say.expiredRefusal, outcome: 'expired' });
   if (ctx.isBusyMode) return remember(deps, call, invocation, { result: ctx.busyMessage, outcome: 'busy' });
   if (!openState(ctx.hours, ctx.timeZone, now).isOpen) {
-    return remember(deps, call, invocation, { result: say.closedRefusal(opening(ctx, say, now)), outcome: 'closed' });
+    const result = tidyStops(say.closedRefusal(opening(ctx, say, now)));
+    return remember(deps, call, invocation, { result, outcome: 'closed' });
   }
 
   const parsed = placeOrderArgs.safeParse(invocation.args);
@@ -296,7 +420,10 @@ async function placeOrder(
   if (!call.callerNumber) reviewReasons.push('Caller ID withheld: no number to text');
 
   const customerName = args.customer_name || null;
-  const summary = [...lines.map((l) => say.line(l.quantity, l.name)), ...(customText ? [customText] : [])];
+  const summary = [
+    ...lines.map((l) => say.line(l.quantity, nameWithOptions(l.name, l.options))),
+    ...(customText ? [customText] : []),
+  ];
   const spokenTotal = totalCents === null ? null : say.price(totalCents);
 
   return withEvents(deps.db, deps.hub, async (tx, events) => {
@@ -336,6 +463,7 @@ async function placeOrder(
       const [created] = await tx
         .insert(orders)
         .values({
+          ...(await nextOrderNumber(tx, ctx.restaurantId)),
           ...values,
           userId: ctx.restaurantId,
           phoneNumber: call.callerNumber ?? 'Withheld',
@@ -354,13 +482,16 @@ async function placeOrder(
           quantity: l.quantity,
           unitPriceCents: l.unitPriceCents,
           notes: l.notes,
+          options: l.options,
         })),
       );
     }
 
     const [order] = await loadOrders(tx, ctx.restaurantId, [orderId]);
     await events.record(ctx.restaurantId, { type: existing ? 'order.updated' : 'order.created', order: order! });
-    if (!existing) {
+    // With automatic texts off the customer gets no confirmation text, and the assistant promises none.
+    const willText = ctx.autoSmsEnabled && call.callerNumber !== null;
+    if (!existing && ctx.autoSmsEnabled) {
       const notificationId = await queueNotification(tx, {
         orderId,
         restaurantId: ctx.restaurantId,
@@ -372,11 +503,13 @@ async function placeOrder(
     await tx.update(calls).set({ orderId, outcome: 'ordered', updatedAt: new Date() }).where(eq(calls.id, call.id));
     await publishCallChange(tx, events, ctx.restaurantId, call.id);
 
+    const orderNumber = order!.dailyNumber;
     const answer: ToolAnswer = {
       result: existing
-        ? say.updated(say.list(summary), spokenTotal)
-        : say.placed(say.list(summary), spokenTotal, customerName),
+        ? say.updated(say.list(summary), spokenTotal, orderNumber)
+        : say.placed(say.list(summary), spokenTotal, customerName, orderNumber, willText),
       orderId,
+      orderNumber,
       outcome: 'ordered',
     };
     return saveAnswer(tx, call, invocation, answer);

@@ -29,6 +29,8 @@ export interface ToolAnswer {
   /** Set when the tool refused or failed in a way the caller hears as an apology (still HTTP 200 to the provider). */
   isError?: boolean;
   orderId?: string | null;
+  /** The order's number for the day (#12), said to the caller when the order is placed. */
+  orderNumber?: number | null;
   /** The number to transfer the caller to, when the tool decided on a transfer. */
   transferTo?: string | null;
   /** The outcome this tool call gives the call (busy, closed, expired, ordered, transferred …), if any. */

@@ -1,16 +1,19 @@
-import type { ReactNode } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { NavLink, Outlet, useMatch, useNavigate } from 'react-router';
+import { Popover } from 'radix-ui';
 import clsx from 'clsx';
 import {
   CalendarClock,
   CreditCard,
   LayoutDashboard,
   LogOut,
+  Menu,
   MessageSquareText,
   PhoneCall,
   Settings,
   SlidersHorizontal,
   Sparkles,
+  X,
   type LucideIcon,
 } from 'lucide-react';
 import type { MeResponse } from '@shared/contracts/me';
@@ -21,19 +24,29 @@ import { useSession, useSignOut } from '@web/lib/session';
 import { formatPlanDate, useReactivateSubscription } from '@web/lib/queries/billing';
 import { Logo } from '@web/components/logo';
 import { Button, ButtonLink } from '@web/components/button';
+import type { AppOutletContext } from '@web/lib/app-outlet';
+import { useMediaQuery } from '@web/lib/use-media-query';
 import { usePhoneSystemWatcher } from '@web/features/setup/phone-system-watcher';
+import { BusyBanner } from '@web/features/dashboard/busy-banner';
 
 /** The signed-in shell: header, subscription banner, the page, footer. */
 export function AppLayout() {
   const { me } = useSession();
   usePhoneSystemWatcher();
+  // On a phone the dashboard folds the banner into its one-line status summary, so the orders start higher.
+  const isPhone = useMediaQuery('(max-width: 639.98px)');
+  const onDashboard = useMatch('/dashboard') !== null;
+  const bannerInPage = isPhone && onDashboard;
   if (!me) return null;
+  const banner = <SubscriptionBanner me={me} />;
+  const outlet: AppOutletContext = { subscriptionBanner: bannerInPage ? banner : null };
   return (
     <div className="flex min-h-dvh flex-col">
       <AppHeader me={me} />
-      <SubscriptionBanner me={me} />
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
-        <Outlet />
+      <BusyBanner />
+      {!bannerInPage && banner}
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 sm:px-6 sm:py-6 lg:px-8">
+        <Outlet context={outlet} />
       </main>
       <footer className="border-t border-stone-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 text-xs text-stone-500 sm:flex-row sm:justify-between sm:px-6 lg:px-8">
@@ -50,6 +63,21 @@ export function AppLayout() {
   );
 }
 
+interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+const NAV_ITEMS: NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/calls', label: 'Calls', icon: PhoneCall },
+  { to: '/outbox', label: 'Outbox', icon: MessageSquareText },
+  { to: '/settings', label: 'Settings', icon: SlidersHorizontal },
+  { to: '/account/billing', label: 'Billing', icon: CreditCard },
+];
+const ADMIN_NAV_ITEM: NavItem = { to: '/admin', label: 'Admin', icon: Settings };
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
     'inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium',
@@ -60,6 +88,11 @@ function AppHeader({ me }: { me: MeResponse }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const trialExpired = isTrialExpired(me.restaurant);
+  const navItems = me.isAdmin ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : NAV_ITEMS;
+  const leave = async () => {
+    await signOut();
+    void navigate('/login', { replace: true });
+  };
   return (
     <header className="border-b border-stone-200 bg-white">
       <a
@@ -68,68 +101,87 @@ function AppHeader({ me }: { me: MeResponse }) {
       >
         Skip to content
       </a>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
-        <div className="flex items-center gap-3">
-          <Logo to="/dashboard" />
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2.5 sm:px-6 sm:py-3 lg:px-8">
+        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+          <Logo to="/dashboard" labelClassName="max-sm:sr-only" />
           {me.testMode && (
             <span
-              className="rounded-full border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800"
+              className="rounded-full border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-800"
               title="Calls, texts and payments are simulated: nothing real is dialled, sent or charged."
             >
               Test mode
             </span>
           )}
           {trialExpired && (
-            <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">
+            <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-red-800">
               Trial expired
             </span>
           )}
         </div>
-        <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
-          <NavLink to="/dashboard" className={navLinkClass}>
-            <LayoutDashboard className="size-4" aria-hidden="true" />
-            Dashboard
-          </NavLink>
-          <NavLink to="/calls" className={navLinkClass}>
-            <PhoneCall className="size-4" aria-hidden="true" />
-            Calls
-          </NavLink>
-          <NavLink to="/outbox" className={navLinkClass}>
-            <MessageSquareText className="size-4" aria-hidden="true" />
-            Outbox
-          </NavLink>
-          <NavLink to="/settings" className={navLinkClass}>
-            <SlidersHorizontal className="size-4" aria-hidden="true" />
-            Settings
-          </NavLink>
-          <NavLink to="/account/billing" className={navLinkClass}>
-            <CreditCard className="size-4" aria-hidden="true" />
-            Billing
-          </NavLink>
-          {me.isAdmin && (
-            <NavLink to="/admin" className={navLinkClass}>
-              <Settings className="size-4" aria-hidden="true" />
-              Admin
+        {/* Labels from lg up, icons with their names for screen readers below; on a phone, a menu. */}
+        <nav aria-label="Main" className="flex items-center gap-1 max-sm:hidden">
+          {navItems.map(({ to, label, icon: Icon }) => (
+            <NavLink key={to} to={to} className={navLinkClass} title={label}>
+              <Icon className="size-4" aria-hidden="true" />
+              <span className="max-lg:sr-only">{label}</span>
             </NavLink>
-          )}
-          <span className="mx-1 hidden h-5 w-px bg-stone-200 sm:block" aria-hidden="true" />
-          <span className="hidden text-sm text-stone-500 md:inline" title={me.user.email}>
+          ))}
+          <span className="mx-1 h-5 w-px bg-stone-200" aria-hidden="true" />
+          <span className="hidden text-sm text-stone-500 xl:inline" title={me.user.email}>
             {me.user.name}
           </span>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={async () => {
-              await signOut();
-              void navigate('/login', { replace: true });
-            }}
-          >
+          <Button variant="ghost" size="sm" onClick={() => void leave()} title="Sign out">
             <LogOut className="size-4" aria-hidden="true" />
-            Sign out
+            <span className="max-lg:sr-only">Sign out</span>
           </Button>
         </nav>
+        <PhoneMenu me={me} items={navItems} onSignOut={leave} />
       </div>
     </header>
+  );
+}
+
+/** The navigation on a phone: one button in the header row, opening the links and Sign out. */
+function PhoneMenu({ me, items, onSignOut }: { me: MeResponse; items: NavItem[]; onSignOut: () => Promise<void> }) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <Popover.Root open={isOpen} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>
+        <Button variant="secondary" className="shrink-0 sm:hidden max-sm:size-10 max-sm:px-0" aria-label="Menu">
+          {isOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={6}
+          collisionPadding={8}
+          className="z-40 w-64 rounded-xl border border-stone-200 bg-white p-2 shadow-lg"
+        >
+          <nav aria-label="Main" className="flex flex-col gap-0.5">
+            {items.map(({ to, label, icon: Icon }) => (
+              <NavLink
+                key={to}
+                to={to}
+                onClick={() => setOpen(false)}
+                className={(state) => clsx(navLinkClass(state), 'py-2.5')}
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="mt-2 border-t border-stone-200 px-2.5 pt-2">
+            <p className="truncate text-sm font-medium text-stone-800">{me.user.name}</p>
+            <p className="truncate text-xs text-stone-500">{me.user.email}</p>
+            <Button variant="ghost" size="sm" className="-mx-2.5 mt-1" onClick={() => void onSignOut()}>
+              <LogOut className="size-4" aria-hidden="true" />
+              Sign out
+            </Button>
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
 }
 
@@ -208,7 +260,7 @@ function BannerRow({
   action: ReactNode;
 }) {
   return (
-    <section aria-label="Subscription" className={clsx('border-b', bannerTones[tone])}>
+    <section aria-label="Subscription status" className={clsx('border-b', bannerTones[tone])}>
       <div className="mx-auto flex max-w-7xl flex-col items-start gap-2 px-4 py-2.5 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
         <p className="flex items-center gap-2">
           <Icon className="size-4 shrink-0" aria-hidden="true" />

@@ -12,6 +12,7 @@ import { FormAlert, TextField } from '@web/components/form-field';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { useDocumentTitle } from '@web/components/document-title';
 import { Logo } from '@web/components/logo';
+import { afterOnboarding } from './after-onboarding';
 
 type Mode = 'login' | 'signup';
 type FieldErrors = Partial<Record<'name' | 'email' | 'password', string>>;
@@ -26,8 +27,10 @@ export function AuthPage() {
 
   if (isLoading) return <LoadingScreen />;
   if (me) {
-    const target = needsOnboarding(me) ? '/onboarding' : safeRedirect(params.get('redirect'));
-    return <Navigate to={target} replace />;
+    if (!needsOnboarding(me)) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
+    // Onboarding first; the redirect waits for its last step.
+    if (params.has('redirect')) afterOnboarding.remember(params.get('redirect'));
+    return <Navigate to="/onboarding" replace />;
   }
   return <AuthForm key={mode} mode={mode} redirect={params.get('redirect')} />;
 }
@@ -73,6 +76,8 @@ function AuthForm({ mode, redirect }: { mode: Mode; redirect: string | null }) {
         if (error) throw new Error(error.message || MSG.signUpFailed);
         newUserFlag.set();
       }
+      // A new owner onboards first, then goes on to the redirect (a visitor's Subscribe Now: checkout).
+      afterOnboarding.remember(redirect);
       // The page re-renders with the fresh session and routes on from there (onboarding, or the redirect).
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
     } catch (error) {

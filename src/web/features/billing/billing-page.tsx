@@ -302,7 +302,8 @@ function HistorySection({ invoices }: { invoices: BillingInvoice[] }) {
       {invoices.length === 0 ? (
         <p className="py-4 text-center text-sm text-stone-600">{MSG.noBillingHistory}</p>
       ) : (
-        <div className="-mx-5 -my-5 overflow-x-auto">
+        // `relative`: the header's sr-only text (absolutely placed) stays inside this scroller, not beside the page.
+        <div className="relative -mx-5 -my-5 overflow-x-auto">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="bg-stone-50 text-stone-600">
               <tr>

@@ -20,7 +20,7 @@ function openWithPlan(plan: Partial<PlanSummary>, more: FakeRoutes = {}) {
   return { api, ...renderAt('/dashboard', routes) };
 }
 
-const banner = () => screen.findByRole('region', { name: 'Subscription' });
+const banner = () => screen.findByRole('region', { name: 'Subscription status' });
 
 describe('subscription banner', () => {
   it('offers the upgrade when there is no subscription', async () => {

@@ -52,7 +52,7 @@ function call(id: string, overrides: Partial<CallSummary> = {}): CallSummary {
     transcript: 'AI: Hello!\nUser: Two margheritas, please.',
     recordingUrl: 'https://recordings.example.com/call.wav',
     orderId: ORDER_ID,
-    orderLabel: '2× Margherita',
+    orderLabel: '#12 · 2× Margherita',
     ...overrides,
   };
 }
@@ -137,6 +137,8 @@ describe('call log', () => {
     expect(recording).toHaveAttribute('href', 'https://recordings.example.com/call.wav');
     expect(recording).toHaveAttribute('target', '_blank');
     expect(recording).toHaveAttribute('rel', 'noreferrer');
+    // The order's number for the day, as on its card and in the customer's texts.
+    expect(within(panel).getByText('#12 · 2× Margherita')).toBeVisible();
     expect(within(panel).getByRole('link', { name: 'View order' })).toHaveAttribute(
       'href',
       `/dashboard?order=${ORDER_ID}`,

@@ -1,9 +1,19 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { chimeMuted, useDeviceSetting } from '@web/lib/local-settings';
 
-const MUTED_KEY = 'pickupline.chimeMuted';
 const LAST_CHIME_KEY = 'pickupline.lastChimedOrder';
+const LAST_REMINDER_KEY = 'pickupline.lastAlertReminderAt';
 
 let audio: AudioContext | null = null;
+
+const soundListeners = new Set<() => void>();
+let hasGesture = false;
+const soundAllowed = () => hasGesture || (navigator.userActivation?.hasBeenActive ?? false);
+const allowSound = () => {
+  if (hasGesture) return;
+  hasGesture = true;
+  for (const notify of soundListeners) notify();
+};
 
 /**
  * Browsers only let a page make sound after the person has interacted with it. The first click or key press on the
@@ -11,6 +21,7 @@ let audio: AudioContext | null = null;
  */
 export function unlockAudioOnFirstGesture(): () => void {
   const unlock = () => {
+    allowSound();
     try {
       audio ??= new AudioContext();
       if (audio.state === 'suspended') void audio.resume();
@@ -25,6 +36,19 @@ export function unlockAudioOnFirstGesture(): () => void {
     window.removeEventListener('pointerdown', unlock, options);
     window.removeEventListener('keydown', unlock, options);
   };
+}
+
+/** Whether the browser still holds sound back until the first tap or key press on the page. */
+export function useSoundBlocked() {
+  const allowed = useSyncExternalStore(
+    (listener) => {
+      soundListeners.add(listener);
+      return () => soundListeners.delete(listener);
+    },
+    soundAllowed,
+    () => true,
+  );
+  return !allowed;
 }
 
 /** A short two-note chime, synthesised so there is no audio file to load. */
@@ -45,19 +69,14 @@ function playTone(context: AudioContext) {
   });
 }
 
-/**
- * Chimes for a new order unless muted. With the dashboard open in several tabs, only the first tab to hear about an
- * order plays it.
- */
-export function playNewOrderChime(orderId: string) {
+/** Plays the chime if the browser allows sound; `claim` decides at the last moment whether this tab should. */
+function chime(claim: () => boolean) {
   if (chimeMuted.get()) return;
   // A click anywhere in the app earlier (say, on the link that led here) already allows sound.
-  const mayPlay = navigator.userActivation?.hasBeenActive ?? false;
+  const mayPlay = soundAllowed();
   const play = (context: AudioContext) => {
     try {
-      if (localStorage.getItem(LAST_CHIME_KEY) === orderId) return;
-      localStorage.setItem(LAST_CHIME_KEY, orderId);
-      playTone(context);
+      if (claim()) playTone(context);
     } catch {
       // Storage or audio unavailable: stay silent rather than break the dashboard.
     }
@@ -77,33 +96,34 @@ export function playNewOrderChime(orderId: string) {
   }
 }
 
-const listeners = new Set<() => void>();
+/**
+ * Chimes for a new order unless muted. With the dashboard open in several tabs, only the first tab to hear about an
+ * order plays it.
+ */
+export function playNewOrderChime(orderId: string) {
+  chime(() => {
+    if (localStorage.getItem(LAST_CHIME_KEY) === orderId) return false;
+    localStorage.setItem(LAST_CHIME_KEY, orderId);
+    return true;
+  });
+}
 
-const chimeMuted = {
-  get: () => localStorage.getItem(MUTED_KEY) === 'true',
-  set: (muted: boolean) => {
-    localStorage.setItem(MUTED_KEY, muted ? 'true' : 'false');
-    for (const notify of listeners) notify();
-  },
-};
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  // Another tab's choice applies here too.
-  const onStorage = (event: StorageEvent) => event.key === MUTED_KEY && listener();
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
+/**
+ * The repeated reminder for orders nobody has acknowledged yet. Several tabs repeating at once would sound like a
+ * stutter, so a tab stays quiet when another one reminded in the last few seconds.
+ */
+export function playAlertReminder(minGapMs = 5_000) {
+  chime(() => {
+    const now = Date.now();
+    const last = Number(localStorage.getItem(LAST_REMINDER_KEY) ?? 0);
+    if (now - last >= 0 && now - last < minGapMs) return false;
+    localStorage.setItem(LAST_REMINDER_KEY, String(now));
+    return true;
+  });
 }
 
 /** The owner's sound choice, remembered in this browser. */
-export function useChimeMuted() {
-  const isMuted = useSyncExternalStore(subscribe, chimeMuted.get, () => false);
-  const setMuted = useCallback((muted: boolean) => chimeMuted.set(muted), []);
-  return [isMuted, setMuted] as const;
-}
+export const useChimeMuted = () => useDeviceSetting(chimeMuted);
 
 /** Plays the chime once on request (turning sound back on), so the owner hears what it sounds like. */
 export function previewChime() {

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { Tabs } from 'radix-ui';
 import { Bell, BellOff, PhoneCall, PhoneOff } from 'lucide-react';
 import type { MeResponse } from '@shared/contracts/me';
 import { ORDER_FILTERS, type Order, type OrderFilter } from '@shared/contracts/orders';
-import { formatPhoneDisplay } from '@shared/domain/phone';
 import { planAccess } from '@shared/domain/subscription';
 import { MSG } from '@shared/messages';
 import { PRO_PLAN } from '@shared/product';
@@ -13,14 +12,15 @@ import { useStartCheckout } from '@web/lib/queries/billing';
 import { useSession } from '@web/lib/session';
 import { useDocumentTitle } from '@web/components/document-title';
 import { Button, ButtonLink } from '@web/components/button';
-import { BusyModeToggle } from './busy-mode-toggle';
+import { BoardStatus } from './board-status';
 import { playNewOrderChime, previewChime, unlockAudioOnFirstGesture, useChimeMuted } from './chime';
+import { DeviceSettingsButton, SoundState } from './device-settings';
+import { NewOrderAlert, announceNewOrder, useNewOrderAlert } from './new-order-alert';
 import { FILTER_LABELS, STATUS_STYLES } from './order-status';
+import { useAutoPrintNewOrders } from './order-ticket';
 import { OrdersPanel } from './orders-panel';
-import { PhoneCard } from './phone-card';
 import { StatTiles } from './stat-tiles';
 import { TestOrderDialog } from './test-order-dialog';
-import { TrialBanner } from './trial-banner';
 import { matchesFilter, useOrderList } from './use-orders';
 import { useRealtimeOrders } from './use-realtime';
 
@@ -31,7 +31,7 @@ export function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const filter = parseFilter(params.get('filter'));
   const [includeEarlier, setIncludeEarlier] = useState(false);
-  const list = useOrderList(filter, filter === 'completed' && includeEarlier);
+  const list = useOrderList(filter, (filter === 'completed' || filter === 'cancelled') && includeEarlier);
   const stats = list.data?.pages[0]?.stats;
   const [focusOrderId, setFocusOrderId] = useState<string | null>(null);
   // A link to one order (`?order=<id>`, from the call log): bring it into view and keep it highlighted.
@@ -52,13 +52,23 @@ export function DashboardPage() {
     hadLoadError.current = list.isError;
   }, [list.isError]);
 
-  const onOrderCreated = useCallback((order: Order) => {
-    if (order.status !== 'new') return;
-    playNewOrderChime(order.id);
-    const who = order.customerName || formatPhoneDisplay(order.phoneNumber);
-    setAnnouncement(`New order from ${who}: ${order.isCustomOrder ? 'custom order' : order.item}`);
-  }, []);
-  useRealtimeOrders({ onOrderCreated });
+  const pages = list.data?.pages;
+  const orders = useMemo(() => pages?.flatMap((page) => page.orders), [pages]);
+  const alert = useNewOrderAlert(orders);
+  const { orderArrived } = alert;
+  const restaurantName = me?.restaurant.restaurantName ?? undefined;
+  const autoPrint = useAutoPrintNewOrders(restaurantName);
+  const onOrderCreated = useCallback(
+    (order: Order) => {
+      if (order.status !== 'new') return;
+      playNewOrderChime(order.id);
+      orderArrived(order);
+      setAnnouncement(announceNewOrder(order));
+      autoPrint(order);
+    },
+    [orderArrived, autoPrint],
+  );
+  useRealtimeOrders({ onOrderCreated, onOrderUpdated: alert.orderChanged });
 
   const changeFilter = useCallback(
     (next: string) => {
@@ -84,50 +94,55 @@ export function DashboardPage() {
   );
   const clearFocusOrder = useCallback(() => setFocusOrderId(null), []);
 
-  return (
-    <div className="flex flex-col gap-6">
-      {me && planAccess(me.restaurant) === 'expired' && <PlanExpiredNotice me={me} />}
-      <TrialBanner />
+  const planEnded = me && planAccess(me.restaurant) === 'expired';
 
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <p className="truncate text-sm font-medium text-brand-700">
-            {me?.restaurant.restaurantName ?? 'Your restaurant'}
+  return (
+    <div className="flex flex-col gap-3 sm:gap-4">
+      <div className="flex items-center justify-between gap-x-3 gap-y-2 max-sm:flex-nowrap sm:flex-wrap">
+        <div className="flex min-w-0 items-baseline gap-x-3">
+          <h1 className="text-xl font-bold tracking-tight sm:text-2xl">Orders</h1>
+          <p className="truncate text-sm font-medium text-brand-700 max-sm:hidden">
+            {restaurantName ?? 'Your restaurant'}
           </p>
-          <h1 className="text-2xl font-bold tracking-tight">Orders</h1>
-          <p className="text-sm text-stone-600">Orders your phone assistant takes appear here as they come in.</p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex items-center justify-end gap-1.5 max-sm:shrink-0 sm:flex-wrap sm:gap-2">
+          <SoundState />
           <SoundToggle />
-          <ButtonLink to="/test-call" variant="secondary" title="Talk to your assistant in the browser">
+          <DeviceSettingsButton />
+          {/* A set-up tool, also under Settings → Assistant: a phone's row keeps to what the kitchen uses. */}
+          <ButtonLink
+            to="/test-call"
+            variant="secondary"
+            className="max-lg:size-10 max-lg:px-0 max-sm:hidden"
+            title="Talk to your assistant in the browser"
+          >
             <PhoneCall className="size-4" aria-hidden="true" />
-            Test call
+            <span className="max-lg:sr-only">Test call</span>
           </ButtonLink>
           <TestOrderDialog onShowOrder={showOrder} />
         </div>
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-2">
-        <BusyModeToggle />
-        <PhoneCard />
-      </div>
+      <BoardStatus
+        planNotice={planEnded && me ? <PlanExpiredNotice me={me} /> : null}
+        isBoardEmpty={stats?.total === 0}
+        alert={<NewOrderAlert waiting={alert.waiting} repeats={alert.repeats} onAcknowledge={alert.acknowledge} />}
+      />
 
-      <StatTiles stats={stats} isLoading={list.isPending} />
+      <StatTiles stats={stats} isLoading={list.isPending} filter={filter} onSelectFilter={changeFilter} />
 
-      <Tabs.Root value={filter} onValueChange={changeFilter} className="flex flex-col gap-4">
-        <Tabs.List
-          aria-label="Filter orders"
-          className="-mx-4 flex gap-1 overflow-x-auto border-b border-stone-200 px-4 sm:mx-0 sm:px-0"
-        >
+      <Tabs.Root value={filter} onValueChange={changeFilter} className="flex flex-col gap-3 sm:gap-4">
+        {/* The tabs wrap onto a second row on a phone rather than scroll sideways out of sight. */}
+        <Tabs.List aria-label="Filter orders" className="flex flex-wrap gap-1 sm:gap-1.5">
           {ORDER_FILTERS.map((f) => (
             <Tabs.Trigger
               key={f}
               value={f}
-              className="-mb-px inline-flex shrink-0 focus-visible:-outline-offset-2 items-center gap-2 border-b-2 border-transparent px-3 py-2.5 text-sm font-medium whitespace-nowrap text-stone-600 hover:text-stone-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-800"
+              className="inline-flex h-8 items-center gap-1.5 rounded-full border border-stone-200 bg-white px-2.5 text-sm font-medium whitespace-nowrap text-stone-700 hover:border-stone-300 hover:bg-stone-50 data-[state=active]:border-brand-700 data-[state=active]:bg-brand-700 data-[state=active]:text-white sm:px-3"
             >
               {f !== 'all' && (
                 <span
-                  className={`size-2 rounded-full ${f === 'custom' ? 'bg-violet-500' : STATUS_STYLES[f].swatch}`}
+                  className={`size-2 rounded-full max-sm:hidden ${f === 'custom' ? 'bg-violet-500' : STATUS_STYLES[f].swatch}`}
                   aria-hidden="true"
                 />
               )}
@@ -165,6 +180,7 @@ function SoundToggle() {
   return (
     <Button
       variant="secondary"
+      className="max-lg:size-10 max-lg:px-0 max-sm:size-9"
       aria-pressed={!isMuted}
       title={isMuted ? 'New orders are silent. Turn the chime on.' : 'A chime plays for each new order. Mute it.'}
       onClick={() => {
@@ -173,7 +189,7 @@ function SoundToggle() {
       }}
     >
       {isMuted ? <BellOff className="size-4" aria-hidden="true" /> : <Bell className="size-4" aria-hidden="true" />}
-      <span className="sr-only sm:not-sr-only">New-order sound</span>
+      <span className="max-lg:sr-only">New-order sound</span>
     </Button>
   );
 }

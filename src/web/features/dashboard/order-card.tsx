@@ -1,24 +1,50 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import clsx from 'clsx';
 import toast from 'react-hot-toast';
-import { Clock, PackageCheck, Phone, PhoneCall, TriangleAlert } from 'lucide-react';
+import { AlarmClock, Ban, Clock, PackageCheck, Phone, PhoneCall, TriangleAlert } from 'lucide-react';
 import type { Order } from '@shared/contracts/orders';
-import { PREP_TIME_OPTIONS, type OrderSource } from '@shared/domain/orders';
+import {
+  CANCEL_REASON_LABELS,
+  PREP_TIME_OPTIONS,
+  canCancel,
+  formatOrderNumber,
+  isActiveOrderStatus,
+  prepTiming,
+  type CancelReason,
+  type OrderSource,
+} from '@shared/domain/orders';
 import { formatPhoneDisplay } from '@shared/domain/phone';
 import { formatCents, multiplyCents } from '@shared/domain/money';
+import { describeChosenOptions } from '@shared/domain/menu-options';
 import { ApiError } from '@web/lib/api';
 import { formatClockTime, formatDateTime, formatTimeAgo, useNow } from '@web/lib/relative-time';
 import { Button, Spinner } from '@web/components/button';
 import { TEXT_KIND_LABELS, TextStatus } from '@web/components/text-status';
-import { CUSTOM_BADGE, STATUS_STYLES } from './order-status';
+import { CancelOrderDialog } from './cancel-order-dialog';
+import { CUSTOM_BADGE, STATUS_STYLES, formatAge } from './order-status';
+import { PrintTicketButton } from './order-ticket';
 import { useOrderAction, type OrderAction } from './use-orders';
 
-const SUCCESS_MESSAGES: Record<OrderAction['type'], string> = {
-  'prep-time': 'Order updated and customer notified',
-  ready: 'Order marked as ready',
-  complete: 'Order marked as completed',
-};
+/** A text for this step is on its way (automatic texts on, and a number we can text). */
+const isTexted = (order: Order, kind: 'preparing' | 'cancelled') =>
+  order.notifications.some((n) => n.kind === kind && n.status !== 'failed');
+
+/** The spec's toasts; "customer notified" only when a text actually went out with the change. */
+function successMessage(action: OrderAction, order: Order): string {
+  switch (action.type) {
+    case 'prep-time':
+      return isTexted(order, 'preparing') ? 'Order updated and customer notified' : 'Order updated';
+    case 'ready':
+      return 'Order marked as ready';
+    case 'complete':
+      return 'Order marked as completed';
+    case 'cancel': {
+      const done = action.reason === 'no_show' ? 'Order marked as a no-show' : 'Order cancelled';
+      return isTexted(order, 'cancelled') ? `${done} and customer notified` : done;
+    }
+  }
+}
 
 export const orderElementId = (orderId: string) => `order-${orderId}`;
 
@@ -60,8 +86,14 @@ export function OrderCard({ order, isHighlighted = false }: { order: Order; isHi
             {order.isCustomOrder && <Pill className={CUSTOM_BADGE}>Custom</Pill>}
             <Pill className={source.className}>{source.label}</Pill>
           </div>
-          <h3 id={titleId} className="truncate text-base font-semibold text-stone-900">
-            {order.customerName || 'Phone customer'}
+          <h3 id={titleId} className="flex min-w-0 items-baseline gap-2 text-base font-semibold text-stone-900">
+            {order.dailyNumber !== null && (
+              <span className="shrink-0 text-xl font-bold tabular-nums">
+                <span className="sr-only">Order </span>
+                {formatOrderNumber(order.dailyNumber)}
+              </span>
+            )}
+            <span className="truncate">{order.customerName || 'Phone customer'}</span>
           </h3>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <a
@@ -81,14 +113,27 @@ export function OrderCard({ order, isHighlighted = false }: { order: Order; isHi
                 Call<span className="sr-only"> details</span>
               </Link>
             )}
+            <PrintTicketButton order={order} />
           </div>
         </div>
         <time
           dateTime={order.createdAt}
-          title={formatDateTime(order.createdAt)}
-          className="shrink-0 text-right text-xs text-stone-500"
+          title={`Placed ${formatDateTime(order.createdAt)}`}
+          className={clsx(
+            'shrink-0 text-right',
+            isActiveOrderStatus(order.status)
+              ? 'rounded-md bg-stone-100 px-1.5 py-0.5 text-sm font-semibold tabular-nums text-stone-800'
+              : 'text-xs text-stone-500',
+          )}
         >
-          {formatTimeAgo(order.createdAt, now)}
+          {isActiveOrderStatus(order.status) ? (
+            <>
+              <span className="sr-only">Waiting </span>
+              {formatAge(order.createdAt, now)}
+            </>
+          ) : (
+            formatTimeAgo(order.createdAt, now)
+          )}
         </time>
       </header>
 
@@ -118,7 +163,7 @@ export function OrderCard({ order, isHighlighted = false }: { order: Order; isHi
         </p>
       )}
 
-      <StatusLine order={order} />
+      <StatusLine order={order} now={now} />
       <CustomerTexts order={order} />
 
       <div className="mt-auto pt-1">
@@ -142,7 +187,7 @@ function OrderItems({ order }: { order: Order }) {
       ? order.items
       : order.isCustomOrder
         ? []
-        : [{ name: order.item, quantity: order.quantity, unitPriceCents: 0, notes: null }];
+        : [{ name: order.item, quantity: order.quantity, unitPriceCents: 0, notes: null, options: [] }];
   if (lines.length === 0) return null;
   return (
     <ul aria-label="Items" className="flex flex-col gap-1.5 text-sm">
@@ -151,6 +196,9 @@ function OrderItems({ order }: { order: Order }) {
           <span className="min-w-0">
             <span className="font-semibold tabular-nums text-stone-900">{line.quantity} ×</span>{' '}
             <span className="text-stone-800">{line.name}</span>
+            {line.options.length > 0 && (
+              <span className="block text-xs text-stone-600">{describeChosenOptions(line.options)}</span>
+            )}
             {line.notes && <span className="block text-xs text-stone-500 italic">{line.notes}</span>}
           </span>
           {line.unitPriceCents > 0 && (
@@ -164,16 +212,45 @@ function OrderItems({ order }: { order: Order }) {
   );
 }
 
-function StatusLine({ order }: { order: Order }) {
+const TIMING_STYLES = {
+  on_time: { className: 'bg-stone-50 text-stone-800 ring-stone-200', Icon: Clock },
+  due_soon: { className: 'bg-amber-100 text-amber-950 ring-amber-300', Icon: AlarmClock },
+  late: { className: 'bg-red-50 text-red-800 ring-red-300', Icon: TriangleAlert },
+} as const;
+
+function StatusLine({ order, now }: { order: Order; now: number }) {
   if (order.status === 'preparing' && order.readyInMinutes) {
     // The prep time was set by the step that made the order 'preparing', the latest change to it.
-    const readyAt = Date.parse(order.updatedAt) + order.readyInMinutes * 60_000;
+    const timing = prepTiming(Date.parse(order.updatedAt), order.readyInMinutes, now);
+    const { className, Icon } = TIMING_STYLES[timing.state];
     return (
-      <p className="flex items-center gap-1.5 rounded-lg bg-amber-50 px-3 py-1.5 text-sm text-amber-900">
-        <Clock className="size-4 shrink-0" aria-hidden="true" />
+      <p
+        data-timing={timing.state}
+        className={clsx(
+          'flex flex-wrap items-center gap-x-1.5 gap-y-0.5 rounded-lg px-3 py-1.5 text-sm ring-1 ring-inset',
+          className,
+        )}
+      >
+        <Icon className="size-4 shrink-0" aria-hidden="true" />
         <span>
-          Ready around <strong className="font-semibold">{formatClockTime(readyAt)}</strong> ({order.readyInMinutes} min
-          prep)
+          Ready around <strong className="font-semibold">{formatClockTime(timing.readyAt)}</strong> (
+          {order.readyInMinutes} min prep)
+        </span>
+        <span className="ml-auto font-semibold tabular-nums">
+          {timing.state === 'late'
+            ? `Late by ${timing.minutesLate} min`
+            : `${timing.minutesLeft < 1 ? '<1' : timing.minutesLeft} min left`}
+        </span>
+      </p>
+    );
+  }
+  if (order.status === 'cancelled') {
+    return (
+      <p className="flex items-center gap-1.5 rounded-lg bg-rose-50 px-3 py-1.5 text-sm text-rose-900">
+        <Ban className="size-4 shrink-0" aria-hidden="true" />
+        <span>
+          {order.cancelReason ? CANCEL_REASON_LABELS[order.cancelReason] : 'Cancelled'}
+          {order.cancelledAt && <> · {formatClockTime(order.cancelledAt)}</>}
         </span>
       </p>
     );
@@ -210,11 +287,15 @@ function OrderActions({ order }: { order: Order }) {
   const groupLabelId = useId();
   const action = useOrderAction(order.id);
   const pending = action.isPending ? action.variables : undefined;
+  /** The reason the cancel dialog opened with, while it is open. */
+  const [cancelWith, setCancelWith] = useState<CancelReason | null>(null);
 
-  async function run(next: OrderAction) {
+  /** Runs the step and toasts the outcome; true when there is nothing left to do (done, or someone else moved it). */
+  async function run(next: OrderAction): Promise<boolean> {
     try {
-      await action.mutateAsync(next);
-      toast.success(SUCCESS_MESSAGES[next.type]);
+      const updated = await action.mutateAsync(next);
+      toast.success(successMessage(next, updated));
+      return true;
     } catch (error) {
       const reason = error instanceof ApiError ? error.message : null;
       toast.error(
@@ -223,55 +304,98 @@ function OrderActions({ order }: { order: Order }) {
           {reason && <span className="block text-sm text-stone-600">{reason}</span>}
         </span>,
       );
+      return error instanceof ApiError && error.status === 409;
     }
   }
 
-  switch (order.status) {
-    case 'new':
-      return (
-        <div role="group" aria-labelledby={groupLabelId}>
-          <p id={groupLabelId} className="mb-1.5 text-xs font-semibold tracking-wide text-stone-500 uppercase">
-            Set prep time
-          </p>
-          <div className="grid grid-cols-4 gap-1.5">
-            {PREP_TIME_OPTIONS.map((minutes) => {
-              const isThis = pending?.type === 'prep-time' && pending.minutes === minutes;
-              return (
-                <Button
-                  key={minutes}
-                  variant="secondary"
-                  size="sm"
-                  className="px-1 tabular-nums"
-                  disabled={action.isPending}
-                  aria-busy={isThis || undefined}
-                  onClick={() => void run({ type: 'prep-time', minutes })}
-                >
-                  {isThis && <Spinner className="size-3.5" />}
-                  {minutes} min
-                </Button>
-              );
-            })}
+  const nextStep = (() => {
+    switch (order.status) {
+      case 'new':
+        return (
+          <div role="group" aria-labelledby={groupLabelId}>
+            <p id={groupLabelId} className="mb-1.5 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+              Set prep time
+            </p>
+            <div className="grid grid-cols-4 gap-1.5">
+              {PREP_TIME_OPTIONS.map((minutes) => {
+                const isThis = pending?.type === 'prep-time' && pending.minutes === minutes;
+                return (
+                  <Button
+                    key={minutes}
+                    variant="secondary"
+                    size="sm"
+                    className="px-1 tabular-nums"
+                    disabled={action.isPending}
+                    aria-busy={isThis || undefined}
+                    onClick={() => void run({ type: 'prep-time', minutes })}
+                  >
+                    {isThis && <Spinner className="size-3.5" />}
+                    {minutes} min
+                  </Button>
+                );
+              })}
+            </div>
           </div>
-        </div>
-      );
-    case 'preparing':
-      return (
-        <Button className="w-full" isLoading={action.isPending} onClick={() => void run({ type: 'ready' })}>
-          Mark as Ready for Pickup
-        </Button>
-      );
-    case 'ready':
-      return (
+        );
+      case 'preparing':
+        return (
+          <Button
+            className="w-full"
+            isLoading={pending?.type === 'ready'}
+            disabled={action.isPending}
+            onClick={() => void run({ type: 'ready' })}
+          >
+            Mark as Ready for Pickup
+          </Button>
+        );
+      case 'ready':
+        return (
+          <Button
+            variant="secondary"
+            className="w-full"
+            isLoading={pending?.type === 'complete'}
+            disabled={action.isPending}
+            onClick={() => void run({ type: 'complete' })}
+          >
+            Complete Order
+          </Button>
+        );
+      case 'completed':
+      case 'cancelled':
+        return null;
+    }
+  })();
+
+  if (!canCancel(order.status)) return nextStep;
+  return (
+    <div className="flex flex-col gap-1.5">
+      {nextStep}
+      <div className="flex flex-wrap justify-end gap-1">
+        {order.status === 'ready' && (
+          <Button variant="ghost" size="sm" disabled={action.isPending} onClick={() => setCancelWith('no_show')}>
+            No-show
+          </Button>
+        )}
         <Button
-          variant="secondary"
-          className="w-full"
-          isLoading={action.isPending}
-          onClick={() => void run({ type: 'complete' })}
+          variant="ghost"
+          size="sm"
+          disabled={action.isPending}
+          onClick={() => setCancelWith('customer_cancelled')}
         >
-          Complete Order
+          Cancel order
         </Button>
-      );
-    case 'completed':
-      return null;
-  }
+      </div>
+      {cancelWith && (
+        <CancelOrderDialog
+          order={order}
+          initialReason={cancelWith}
+          isCancelling={pending?.type === 'cancel'}
+          onConfirm={(reason) => {
+            void run({ type: 'cancel', reason }).then((isSettled) => isSettled && setCancelWith(null));
+          }}
+          onClose={() => setCancelWith(null)}
+        />
+      )}
+    </div>
+  );
 }

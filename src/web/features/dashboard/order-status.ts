@@ -37,6 +37,12 @@ export const STATUS_STYLES: Record<OrderStatus, StatusStyle> = {
     accent: 'border-l-stone-400',
     swatch: 'bg-stone-400',
   },
+  cancelled: {
+    label: 'Cancelled',
+    badge: 'bg-rose-50 text-rose-800 ring-rose-200',
+    accent: 'border-l-rose-400',
+    swatch: 'bg-rose-400',
+  },
 };
 
 export const CUSTOM_BADGE = 'bg-violet-50 text-violet-800 ring-violet-200';
@@ -52,4 +58,14 @@ export function emptyStateText(filter: OrderFilter): string {
   if (filter === 'all') return 'No orders have been received yet.';
   if (filter === 'custom') return 'No custom orders have been received yet.';
   return `No ${filter} orders at the moment.`;
+}
+
+/** How long an order has been waiting, as the kitchen says it: '<1 min', '4 min', '1 h 5 min', '2 d'. */
+export function formatAge(createdAt: string, now: number): string {
+  const minutes = Math.floor(Math.max(0, now - Date.parse(createdAt)) / 60_000);
+  if (minutes < 1) return '<1 min';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d`;
 }

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useId, useState } from 'react';
 import clsx from 'clsx';
-import { History, Inbox, Plus } from 'lucide-react';
-import type { Order, OrderFilter } from '@shared/contracts/orders';
+import { ChevronDown, History, Inbox, Plus } from 'lucide-react';
+import type { Order, OrderFilter, OrderStats } from '@shared/contracts/orders';
+import { isActiveOrderStatus } from '@shared/domain/orders';
 import { MSG } from '@shared/messages';
 import { Button, Spinner } from '@web/components/button';
 import { emptyStateText } from './order-status';
@@ -33,6 +34,15 @@ export function OrdersPanel({
   onShowOrder,
 }: OrdersPanelProps) {
   const orders = list.data?.pages.flatMap((page) => page.orders);
+  const stats = list.data?.pages[0]?.stats;
+  const finishedId = useId();
+  const [isFinishedShown, setFinishedShown] = useState(false);
+  // On All Orders the day's completed and cancelled orders wait, collapsed, after the queue.
+  const collapsesFinished = filter === 'all';
+  const active = collapsesFinished ? orders?.filter((o) => isActiveOrderStatus(o.status)) : orders;
+  const finished = collapsesFinished ? (orders?.filter((o) => !isActiveOrderStatus(o.status)) ?? []) : [];
+  // An order a link points at is shown even when it is a finished one.
+  const showsFinished = isFinishedShown || finished.some((o) => o.id === focusOrderId || o.id === highlightedOrderId);
 
   useEffect(() => {
     if (!focusOrderId) return;
@@ -42,7 +52,7 @@ export function OrdersPanel({
     element.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
     element.focus({ preventScroll: true });
     onFocused();
-  }, [focusOrderId, orders, onFocused]);
+  }, [focusOrderId, orders, showsFinished, onFocused]);
 
   // A tab's first visit shows the previous tab's cards, dimmed, while it loads; an empty placeholder would read as
   // this tab's empty state, so it waits instead.
@@ -64,7 +74,7 @@ export function OrdersPanel({
     );
   }
 
-  const earlierToggle = filter === 'completed' && (
+  const earlierToggle = (filter === 'completed' || filter === 'cancelled') && (
     <Button
       variant="secondary"
       size="sm"
@@ -73,7 +83,7 @@ export function OrdersPanel({
       onClick={() => onIncludeEarlierChange(!includeEarlier)}
     >
       <History className="size-4" aria-hidden="true" />
-      Show earlier completed orders
+      Show earlier {filter} orders
     </Button>
   );
 
@@ -85,42 +95,80 @@ export function OrdersPanel({
           <EmptyDashboard onShowOrder={onShowOrder} />
         ) : (
           <EmptyState>
-            {filter === 'completed' && includeEarlier ? 'No completed orders yet.' : emptyStateText(filter)}
+            {(filter === 'completed' || filter === 'cancelled') && includeEarlier
+              ? `No ${filter} orders yet.`
+              : emptyStateText(filter)}
           </EmptyState>
         )}
       </div>
     );
   }
 
+  const grid = (cards: Order[], label: string, id?: string) => (
+    <ul
+      id={id}
+      aria-label={label}
+      aria-busy={list.isPlaceholderData || undefined}
+      className={clsx(
+        'grid gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3',
+        list.isPlaceholderData && 'opacity-60',
+      )}
+    >
+      {cards.map((order) => (
+        <li key={order.id} className="min-w-0">
+          <OrderCard order={order} isHighlighted={order.id === highlightedOrderId} />
+        </li>
+      ))}
+    </ul>
+  );
+  const loadMore = list.hasNextPage && (
+    <Button
+      variant="secondary"
+      className="self-center"
+      isLoading={list.isFetchingNextPage}
+      onClick={() => void list.fetchNextPage()}
+    >
+      Load more
+    </Button>
+  );
+  // Pages come in queue order: until a finished order has arrived, the next page may hold more open ones.
+  const mayHaveMoreOpen = finished.length === 0;
+  // A live change shows up in the list before the refetch brings the counts along.
+  const finishedCount = Math.max(stats ? stats.completed + stats.cancelled : 0, finished.length);
+
   return (
     <div className="flex flex-col gap-4">
       {earlierToggle}
-      <ul
-        aria-label="Orders"
-        aria-busy={list.isPlaceholderData || undefined}
-        className={clsx(
-          'grid gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3',
-          list.isPlaceholderData && 'opacity-60',
-        )}
-      >
-        {orders.map((order) => (
-          <li key={order.id} className="min-w-0">
-            <OrderCard order={order} isHighlighted={order.id === highlightedOrderId} />
-          </li>
-        ))}
-      </ul>
-      {list.hasNextPage && (
+      {active && active.length > 0
+        ? grid(active, 'Orders')
+        : collapsesFinished && <p className="text-sm text-stone-600">No open orders right now.</p>}
+      {collapsesFinished && mayHaveMoreOpen && !showsFinished && loadMore}
+      {collapsesFinished && finishedCount > 0 && (
         <Button
           variant="secondary"
-          className="self-center"
-          isLoading={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
+          size="sm"
+          className="self-start"
+          aria-expanded={showsFinished}
+          aria-controls={finishedId}
+          onClick={() => setFinishedShown(!showsFinished)}
         >
-          Load more
+          <ChevronDown
+            className={clsx('size-4 transition-transform motion-reduce:transition-none', showsFinished && 'rotate-180')}
+            aria-hidden="true"
+          />
+          {finishedToggleLabel(showsFinished, finishedCount, stats)}
         </Button>
       )}
+      {showsFinished && finished.length > 0 && grid(finished, 'Completed and cancelled orders', finishedId)}
+      {(showsFinished || !collapsesFinished) && loadMore}
     </div>
   );
+}
+
+/** 'Show 4 completed', or 'Show 5 completed and cancelled' once an order was cancelled today. */
+function finishedToggleLabel(isShown: boolean, count: number, stats: OrderStats | undefined) {
+  const what = stats?.cancelled ? 'completed and cancelled' : 'completed';
+  return isShown ? `Hide ${what}` : `Show ${count} ${what}`;
 }
 
 function EmptyState({ children }: { children: React.ReactNode }) {

@@ -72,9 +72,9 @@ export function TestOrderDialog({ onShowOrder }: { onShowOrder: (order: Order) =
   return (
     <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <Dialog.Trigger asChild>
-        <Button>
+        <Button className="max-sm:size-9 max-sm:px-0" title="Simulate Test Order">
           <FlaskConical className="size-4" aria-hidden="true" />
-          Simulate Test Order
+          <span className="max-sm:sr-only">Simulate Test Order</span>
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import clsx from 'clsx';
 import { Clock, TriangleAlert, X } from 'lucide-react';
@@ -9,11 +9,33 @@ import { useSession } from '@web/lib/session';
 const REFRESH_MS = 12 * 60 * 60 * 1000;
 const DISMISSED_KEY = 'pickupline.trialBannerDismissedAt';
 
-export function TrialBanner() {
+const dismissListeners = new Set<() => void>();
+const dismissedAt = {
+  get: () => sessionStorage.getItem(DISMISSED_KEY),
+  set: (daysLeft: number) => {
+    sessionStorage.setItem(DISMISSED_KEY, String(daysLeft));
+    for (const notify of dismissListeners) notify();
+  },
+  subscribe: (listener: () => void) => {
+    dismissListeners.add(listener);
+    return () => dismissListeners.delete(listener);
+  },
+};
+
+export interface TrialReminder {
+  daysLeft: number;
+  isUrgent: boolean;
+  dismiss: () => void;
+}
+
+/**
+ * The trial reminder while there is one to show: on the trial, days left, and not dismissed. Dismissed for this
+ * browser session and this day count: the next day's (possibly urgent) reminder shows again.
+ */
+export function useTrialReminder(): TrialReminder | null {
   const { me } = useSession();
   const [now, setNow] = useState(() => new Date());
-  // Dismissed for this browser session and this day count: the next day's (possibly urgent) reminder shows again.
-  const [dismissedAt, setDismissedAt] = useState(() => sessionStorage.getItem(DISMISSED_KEY));
+  const dismissed = useSyncExternalStore(dismissedAt.subscribe, dismissedAt.get, () => null);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), REFRESH_MS);
@@ -23,13 +45,14 @@ export function TrialBanner() {
   const trialEndsAt = me?.restaurant.trialEndsAt;
   if (!me || me.restaurant.subscriptionStatus !== 'trial' || !trialEndsAt) return null;
   const daysLeft = trialDaysLeft(trialEndsAt, now);
-  if (daysLeft <= 0 || dismissedAt === String(daysLeft)) return null;
-  const isUrgent = isTrialUrgent(daysLeft);
+  if (daysLeft <= 0 || dismissed === String(daysLeft)) return null;
+  return { daysLeft, isUrgent: isTrialUrgent(daysLeft), dismiss: () => dismissedAt.set(daysLeft) };
+}
 
-  const dismiss = () => {
-    sessionStorage.setItem(DISMISSED_KEY, String(daysLeft));
-    setDismissedAt(String(daysLeft));
-  };
+export function TrialBanner({ className }: { className?: string }) {
+  const reminder = useTrialReminder();
+  if (!reminder) return null;
+  const { daysLeft, isUrgent, dismiss } = reminder;
 
   return (
     <section
@@ -37,6 +60,7 @@ export function TrialBanner() {
       className={clsx(
         'flex items-start gap-3 rounded-xl border px-4 py-3 text-sm',
         isUrgent ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-sky-200 bg-sky-50 text-sky-950',
+        className,
       )}
     >
       {isUrgent ? (

@@ -8,7 +8,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { ListOrdersResponse, Order, OrderFilter } from '@shared/contracts/orders';
-import type { PrepTime } from '@shared/domain/orders';
+import { compareQueueOrder, type CancelReason, type PrepTime } from '@shared/domain/orders';
 import { apiClient, call } from '@web/lib/api-client';
 
 type OrderPages = InfiniteData<ListOrdersResponse, string | null>;
@@ -66,37 +66,48 @@ export function matchesFilter(order: Order, filter: OrderFilter): boolean {
 }
 
 /**
- * Puts a fresh copy of an order into every cached list right away (the server's refetch follows and fixes order and
- * counts). An older copy never replaces a newer one, whichever of the action's answer and the event arrives first.
+ * Puts a fresh copy of an order into every cached list right away, at its place in the queue (the server's refetch
+ * follows and fixes order and counts). An older copy never replaces a newer one, whichever of the action's answer and
+ * the event arrives first.
  */
 export function applyOrderToLists(queryClient: QueryClient, order: Order, { isNew = false } = {}) {
   for (const [key, data] of queryClient.getQueriesData<OrderPages>({ queryKey: orderKeys.lists })) {
     if (!data) continue;
     const filter = (key as ListKey)[2];
-    const matches = matchesFilter(order, filter);
-    let found = false;
-    const pages = data.pages.map((page) => {
-      const index = page.orders.findIndex((o) => o.id === order.id);
-      if (index === -1) return page;
-      found = true;
-      const current = page.orders[index]!;
-      if (Date.parse(current.updatedAt) > Date.parse(order.updatedAt)) return page;
-      const orders = matches
-        ? page.orders.map((o, i) => (i === index ? order : o))
-        : page.orders.filter((o) => o.id !== order.id);
-      return { ...page, orders };
-    });
-    if (!found && isNew && matches && pages[0]) {
-      pages[0] = { ...pages[0], orders: [order, ...pages[0].orders] };
-    }
+    const current = data.pages.flatMap((page) => page.orders).find((o) => o.id === order.id);
+    if (current && Date.parse(current.updatedAt) > Date.parse(order.updatedAt)) continue;
+    // An order this list never loaded is left to the refetch, unless it is brand new.
+    if (!current && !isNew) continue;
+    const without = data.pages.map((page) => ({ ...page, orders: page.orders.filter((o) => o.id !== order.id) }));
+    const pages = matchesFilter(order, filter) ? placeInQueue(without, order) : without;
     queryClient.setQueryData<OrderPages>(key, { ...data, pages });
   }
+}
+
+/**
+ * Inserts the order where the queue puts it (`compareQueueOrder`) in the loaded page it falls in. A place beyond the
+ * pages loaded so far is left to "Load more".
+ */
+function placeInQueue(pages: ListOrdersResponse[], order: Order): ListOrdersResponse[] {
+  for (const [i, page] of pages.entries()) {
+    const index = page.orders.findIndex((o) => compareQueueOrder(order, o) < 0);
+    const isEnd = i === pages.length - 1 && page.nextCursor === null;
+    if (index === -1 && !isEnd) continue;
+    const orders = [...page.orders];
+    orders.splice(index === -1 ? orders.length : index, 0, order);
+    return pages.map((p, j) => (j === i ? { ...p, orders } : p));
+  }
+  return pages;
 }
 
 export const refreshOrders = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: orderKeys.all }, { cancelRefetch: false });
 
-export type OrderAction = { type: 'prep-time'; minutes: PrepTime } | { type: 'ready' } | { type: 'complete' };
+export type OrderAction =
+  | { type: 'prep-time'; minutes: PrepTime }
+  | { type: 'ready' }
+  | { type: 'complete' }
+  | { type: 'cancel'; reason: CancelReason };
 
 function runOrderAction(orderId: string, action: OrderAction) {
   const order = apiClient.orders[':id'];
@@ -108,10 +119,12 @@ function runOrderAction(orderId: string, action: OrderAction) {
       return call(order.ready.$post({ param }));
     case 'complete':
       return call(order.complete.$post({ param }));
+    case 'cancel':
+      return call(order.cancel.$post({ param, json: { reason: action.reason } }));
   }
 }
 
-/** Prep time, ready, complete: one order's next step. */
+/** Prep time, ready, complete, or cancel: one order's next step. */
 export function useOrderAction(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -11,13 +11,19 @@ import { applyOrderToLists, refreshOrders } from './use-orders';
  * cached list at once, then the lists are refetched (debounced); after a gap in the stream, and whenever the tab
  * becomes visible again, they are refetched too (see useRealtimeEvents).
  */
-export function useRealtimeOrders({ onOrderCreated }: { onOrderCreated: (order: Order) => void }) {
+export function useRealtimeOrders({
+  onOrderCreated,
+  onOrderUpdated,
+}: {
+  onOrderCreated: (order: Order) => void;
+  onOrderUpdated?: (order: Order) => void;
+}) {
   const queryClient = useQueryClient();
   useRealtimeEvents({
     onEvent: (event) => {
       switch (event.type) {
         case 'restaurant.updated':
-          setCachedBusyMode(queryClient, event.isBusyMode);
+          setCachedBusyMode(queryClient, event.isBusyMode, event.busyUntil ?? null);
           return false;
         // The call log follows calls; the board has nothing to show for them.
         case 'call.updated':
@@ -35,6 +41,7 @@ export function useRealtimeOrders({ onOrderCreated }: { onOrderCreated: (order: 
         case 'order.updated':
           applyOrderToLists(queryClient, event.order, { isNew: event.type === 'order.created' });
           if (event.type === 'order.created') onOrderCreated(event.order);
+          else onOrderUpdated?.(event.order);
           return true;
       }
     },

@@ -7,6 +7,7 @@ import type {
   PreferencesInput,
   RestaurantInfo,
 } from '@shared/contracts/restaurant';
+import type { MenuQuickAddInput } from '@shared/contracts/menu';
 import type { DayHours } from '@shared/domain/hours';
 import { apiClient, call } from '@web/lib/api-client';
 import { botPreferencesQuery } from '@web/lib/queries/restaurant';
@@ -20,6 +21,7 @@ export const setupKeys = {
   restaurant: ['restaurant'] as const,
   hours: ['restaurant', 'hours'] as const,
   menu: ['menu-items'] as const,
+  categories: ['menu-categories'] as const,
 };
 
 export const useRestaurant = () =>
@@ -38,6 +40,39 @@ export const useMenuItems = () =>
     queryKey: setupKeys.menu,
     queryFn: async () => (await call(apiClient['menu-items'].$get())).items,
   });
+
+export const useMenuCategories = () =>
+  useQuery({
+    queryKey: setupKeys.categories,
+    queryFn: async () => (await call(apiClient['menu-categories'].$get())).categories,
+  });
+
+export function useMenuCategoryMutations() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: setupKeys.categories });
+  return {
+    create: useMutation({
+      mutationFn: (name: string) => call(apiClient['menu-categories'].$post({ json: { name } })),
+      onSuccess: refresh,
+    }),
+    rename: useMutation({
+      mutationFn: ({ id, name }: { id: string; name: string }) =>
+        call(apiClient['menu-categories'][':id'].$put({ param: { id }, json: { name } })),
+      onSuccess: refresh,
+    }),
+    reorder: useMutation({
+      mutationFn: async (ids: string[]) =>
+        (await call(apiClient['menu-categories'].order.$put({ json: { ids } }))).categories,
+      onSuccess: (categories) => queryClient.setQueryData(setupKeys.categories, categories),
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => call(apiClient['menu-categories'][':id'].$delete({ param: { id } })),
+      // Its dishes move to "Other": both lists change.
+      onSuccess: () =>
+        Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: setupKeys.menu })]).then(() => undefined),
+    }),
+  };
+}
 
 export function useSaveRestaurant() {
   const queryClient = useQueryClient();
@@ -91,6 +126,13 @@ export function useMenuMutations() {
     remove: useMutation({
       mutationFn: (id: string) => call(apiClient['menu-items'][':id'].$delete({ param: { id } })),
       onSuccess: refresh,
+    }),
+    quickAdd: useMutation({
+      mutationFn: (input: MenuQuickAddInput) => call(apiClient['menu-items']['quick-add'].$post({ json: input })),
+      onSuccess: () =>
+        Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: setupKeys.categories })]).then(
+          () => undefined,
+        ),
     }),
     setAvailability: useMutation({
       mutationFn: ({ id, isAvailable }: { id: string; isAvailable: boolean }) =>

@@ -135,7 +135,8 @@ export const en: LanguagePack = {
     customLine: (text) => `a custom order: ${text}`,
     cleared: 'OK, I cleared your order. What would you like?',
     youAreWelcome: "You're welcome! Anything else?",
-    alreadyPlaced: 'Your order is placed. Is there anything else I can help with?',
+    alreadyPlaced: (orderNumber) =>
+      `Your order${orderNumber ? `, number ${orderNumber},` : ''} is placed. Is there anything else I can help with?`,
     goodbye: (restaurant) => `Thank you for calling ${restaurant}. Goodbye!`,
     goodbyeNoOrder: (restaurant) => `No order was placed. Thank you for calling ${restaurant}, goodbye!`,
   },

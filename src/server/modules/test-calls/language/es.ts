@@ -129,7 +129,8 @@ export const es: LanguagePack = {
     customLine: (text) => `un pedido especial: ${text}`,
     cleared: 'Listo, borré su pedido. ¿Qué le gustaría pedir?',
     youAreWelcome: '¡De nada! ¿Algo más?',
-    alreadyPlaced: 'Su pedido ya está hecho. ¿Le puedo ayudar en algo más?',
+    alreadyPlaced: (orderNumber) =>
+      `Su pedido${orderNumber ? `, número ${orderNumber},` : ''} ya está hecho. ¿Le puedo ayudar en algo más?`,
     goodbye: (restaurant) => `Gracias por llamar a ${restaurant}. ¡Adiós!`,
     goodbyeNoOrder: (restaurant) => `No se hizo ningún pedido. Gracias por llamar a ${restaurant}, ¡adiós!`,
   },

@@ -130,7 +130,8 @@ export const fr: LanguagePack = {
     customLine: (text) => `une commande spéciale : ${text}`,
     cleared: "D'accord, j'ai vidé votre commande. Que souhaitez-vous ?",
     youAreWelcome: 'Je vous en prie ! Autre chose ?',
-    alreadyPlaced: 'Votre commande est passée. Puis-je vous aider pour autre chose ?',
+    alreadyPlaced: (orderNumber) =>
+      `Votre commande${orderNumber ? `, numéro ${orderNumber},` : ''} est passée. Puis-je vous aider pour autre chose ?`,
     goodbye: (restaurant) => `Merci d'avoir appelé ${restaurant}. Au revoir !`,
     goodbyeNoOrder: (restaurant) => `Aucune commande n'a été passée. Merci d'avoir appelé ${restaurant}, au revoir !`,
   },

@@ -100,7 +100,17 @@ describe('number words', () => {
 
   it('reads Chinese quantities with their measure word, and "一打" as a dozen', () => {
     const menu = [
-      { id: 'j', name: '饺子', aliases: [], description: null, priceCents: 100, preparationTime: 1, isAvailable: true },
+      {
+        id: 'j',
+        name: '饺子',
+        aliases: [],
+        description: null,
+        priceCents: 100,
+        preparationTime: 1,
+        isAvailable: true,
+        categoryId: null,
+        options: [],
+      },
     ];
     const quantity = (text: string) => {
       const [action] = analyse(text, PACKS.zh, menu).actions;
@@ -221,5 +231,18 @@ describe('detectLanguage', () => {
     ['Casa Lupe!', null],
   ])('"%s" is %s', (text, language) => {
     expect(detectLanguage(text)).toBe(language);
+  });
+});
+
+describe('the order number, said again once the order is placed', () => {
+  it.each([
+    ['en', 'Your order, number 12, is placed. Is there anything else I can help with?'],
+    ['es', 'Su pedido, número 12, ya está hecho. ¿Le puedo ayudar en algo más?'],
+    ['fr', 'Votre commande, numéro 12, est passée. Puis-je vous aider pour autre chose ?'],
+    ['zh', '您的订单（12号）已经下好了。还有什么可以帮您？'],
+  ] as const)('%s', (language, sentence) => {
+    expect(PACKS[language].say.alreadyPlaced(12)).toBe(sentence);
+    // An order from before numbers existed is simply "placed".
+    expect(PACKS[language].say.alreadyPlaced(null)).not.toMatch(/12|number|número|numéro/);
   });
 });

@@ -35,7 +35,8 @@ export interface Replies {
   customLine(text: string): string;
   cleared: string;
   youAreWelcome: string;
-  alreadyPlaced: string;
+  /** The order is in; `orderNumber` is its number for the day, said again so the caller has it. */
+  alreadyPlaced(orderNumber: number | null): string;
   goodbye(restaurant: string): string;
   goodbyeNoOrder(restaurant: string): string;
 }

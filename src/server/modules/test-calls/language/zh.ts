@@ -80,7 +80,8 @@ export const zh: LanguagePack = {
     customLine: (text) => `定制订单：${text}`,
     cleared: '好的，已清空您的订单。您想点什么？',
     youAreWelcome: '不客气！还需要别的吗？',
-    alreadyPlaced: '您的订单已经下好了。还有什么可以帮您？',
+    alreadyPlaced: (orderNumber) =>
+      `您的订单${orderNumber ? `（${orderNumber}号）` : ''}已经下好了。还有什么可以帮您？`,
     goodbye: (restaurant) => `感谢致电${restaurant}，再见！`,
     goodbyeNoOrder: (restaurant) => `订单还没有下。感谢致电${restaurant}，再见！`,
   },

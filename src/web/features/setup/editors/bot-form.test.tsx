@@ -20,6 +20,7 @@ const unsaved: BotPreferencesResponse = {
   autoSmsEnabled: true,
   allowCustomOrders: true,
   isBusyMode: false,
+  busyUntil: null,
   isSaved: false,
 };
 

@@ -6,6 +6,7 @@ import { useDraft } from '@web/lib/drafts';
 import type { EditorProps } from './editor-props';
 import { EditorFooter } from './editor-footer';
 import { bindField, useEditorSubmit } from './use-editor-form';
+import { useUnsavedChanges } from '../unsaved-changes';
 
 export function BotForm({ bot, mode, onSaved, back }: EditorProps & { bot: BotPreferencesResponse }) {
   const save = useSaveBot();
@@ -14,6 +15,7 @@ export function BotForm({ bot, mode, onSaved, back }: EditorProps & { bot: BotPr
     greetingMessage: bot.greetingMessage,
     busyMessage: bot.busyMessage,
   });
+  const unsaved = useUnsavedChanges(values);
   const { errors, setErrors, onSubmit } = useEditorSubmit({
     schema: botPreferencesSchema,
     save: (data) => save.mutateAsync(data),
@@ -22,6 +24,7 @@ export function BotForm({ bot, mode, onSaved, back }: EditorProps & { bot: BotPr
     onSaved,
     savedMessage: 'Bot preferences saved',
     failedMessage: 'Failed to save bot preferences',
+    unsaved,
   });
   const field = bindField(values, setValues, errors, setErrors);
 

@@ -12,6 +12,7 @@ const saved: BotPreferencesResponse = {
   autoSmsEnabled: true,
   allowCustomOrders: false,
   isBusyMode: false,
+  busyUntil: null,
   isSaved: true,
 };
 

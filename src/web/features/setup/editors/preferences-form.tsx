@@ -6,6 +6,7 @@ import { useSaveMessagingPreferences } from '../setup-api';
 import { errorMessage } from '../form-errors';
 import type { EditorProps } from './editor-props';
 import { EditorFooter } from './editor-footer';
+import { useUnsavedChanges } from '../unsaved-changes';
 
 export function PreferencesForm({
   autoSmsEnabled,
@@ -17,11 +18,13 @@ export function PreferencesForm({
   const save = useSaveMessagingPreferences();
   // The server's value is the one the assistant follows, so it is the one shown.
   const [values, setValues] = useState({ allowCustom, autoSms: autoSmsEnabled });
+  const unsaved = useUnsavedChanges(values);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     try {
       await save.mutateAsync({ autoSmsEnabled: values.autoSms, allowCustomOrders: values.allowCustom });
+      unsaved.markSaved(values);
       // Still written to this browser too, for anything that reads the older, browser-local copy.
       allowCustomOrders.set(values.allowCustom);
       if (mode === 'settings') toast.success('Preferences saved');

@@ -12,6 +12,7 @@ import { useDraft } from '@web/lib/drafts';
 import type { EditorProps } from './editor-props';
 import { EditorFooter } from './editor-footer';
 import { bindField, useEditorSubmit } from './use-editor-form';
+import { useUnsavedChanges } from '../unsaved-changes';
 
 export function browserTimeZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -48,6 +49,7 @@ export function RestaurantInfoForm({
     timezone: restaurant.timezone ?? browserTimeZone(),
     forwardingPhone: formatPhoneDisplay(restaurant.forwardingPhone),
   });
+  const unsaved = useUnsavedChanges(values);
   const { errors, setErrors, onSubmit } = useEditorSubmit({
     schema: schemaFor(mode),
     save: (data) => save.mutateAsync(data),
@@ -56,6 +58,7 @@ export function RestaurantInfoForm({
     onSaved,
     savedMessage: 'Profile updated successfully',
     failedMessage: 'Failed to update profile',
+    unsaved,
   });
   const field = bindField(values, setValues, errors, setErrors);
 

@@ -12,6 +12,8 @@ interface SaveFlow<In, Out> extends Pick<EditorProps, 'mode' | 'onSaved'> {
   /** The spec's toasts: success is shown on the settings page only; the wizard's Continue moves on instead. */
   savedMessage: string;
   failedMessage: string;
+  /** The form's unsaved-changes tracker (useUnsavedChanges): what was saved is no longer unsaved. */
+  unsaved?: { markSaved: (values: NoInfer<In>) => void };
 }
 
 /**
@@ -26,6 +28,7 @@ export function useEditorSubmit<In, Out>({
   onSaved,
   savedMessage,
   failedMessage,
+  unsaved,
 }: SaveFlow<In, Out>) {
   const [errors, setErrors] = useState<FieldErrors>({});
 
@@ -34,6 +37,7 @@ export function useEditorSubmit<In, Out>({
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     try {
       await save(parsed.data);
+      unsaved?.markSaved(values);
       clearDraft?.();
       if (mode === 'settings') toast.success(savedMessage);
       await onSaved?.();

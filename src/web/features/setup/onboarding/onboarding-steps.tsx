@@ -6,6 +6,7 @@ import { meQueryKey, newUserFlag } from '@web/lib/session';
 import { useBotPreferences, useBusinessHours, useMenuItems, useRestaurant, useSaveOnboardingStep } from '../setup-api';
 import { WithData } from '../load-state';
 import { clearAllDrafts } from '@web/lib/drafts';
+import { afterOnboarding } from '@web/features/auth/after-onboarding';
 import { markAwaitingPhoneSetup } from '../phone-system-watcher';
 import { RestaurantInfoForm } from '../editors/restaurant-info-form';
 import { HoursForm } from '../editors/hours-form';
@@ -108,7 +109,8 @@ function PaymentStep({ back }: { back: ReactNode }) {
         newUserFlag.clear();
         markAwaitingPhoneSetup();
         await queryClient.invalidateQueries({ queryKey: meQueryKey });
-        await navigate('/dashboard', { replace: true });
+        // Where the owner was headed when they signed up (a visitor's Subscribe Now: checkout), else the dashboard.
+        await navigate(afterOnboarding.take(), { replace: true });
       }}
     />
   );

@@ -5,6 +5,7 @@ import { Tabs } from 'radix-ui';
 import { useDocumentTitle } from '@web/components/document-title';
 import { useBotPreferences, useBusinessHours, useMenuItems, useRestaurant } from '../setup-api';
 import { WithData } from '../load-state';
+import { UnsavedChangesGuard } from '../unsaved-changes';
 import { RestaurantInfoForm } from '../editors/restaurant-info-form';
 import { HoursForm } from '../editors/hours-form';
 import { BotForm } from '../editors/bot-form';
@@ -29,44 +30,46 @@ export function SettingsPage() {
   const tab: TabId = TABS.some((t) => t.id === requested) ? (requested as TabId) : 'restaurant';
 
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
-        <p className="text-sm text-stone-600">Everything your phone assistant knows about your restaurant.</p>
-      </div>
-      <Tabs.Root
-        value={tab}
-        onValueChange={(value) => setParams({ tab: value }, { replace: true })}
-        className="flex flex-col gap-6 lg:flex-row"
-        orientation="vertical"
-      >
-        <Tabs.List
-          aria-label="Settings sections"
-          className="flex gap-1 overflow-x-auto lg:w-52 lg:shrink-0 lg:flex-col"
+    <UnsavedChangesGuard>
+      <div className="flex flex-col gap-6">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
+          <p className="text-sm text-stone-600">Everything your phone assistant knows about your restaurant.</p>
+        </div>
+        <Tabs.Root
+          value={tab}
+          onValueChange={(value) => setParams({ tab: value }, { replace: true })}
+          className="flex flex-col gap-6 lg:flex-row"
+          orientation="vertical"
         >
+          <Tabs.List
+            aria-label="Settings sections"
+            className="flex flex-wrap gap-1 lg:w-52 lg:shrink-0 lg:flex-col lg:flex-nowrap"
+          >
+            {TABS.map((t) => (
+              <Tabs.Trigger
+                key={t.id}
+                value={t.id}
+                className="whitespace-nowrap rounded-lg px-3 py-2 text-left text-sm font-medium text-stone-600 hover:bg-stone-100 data-[state=active]:bg-brand-50 data-[state=active]:text-brand-800"
+              >
+                {t.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
           {TABS.map((t) => (
-            <Tabs.Trigger
+            <Tabs.Content
               key={t.id}
               value={t.id}
-              className="whitespace-nowrap rounded-lg px-3 py-2 text-left text-sm font-medium text-stone-600 hover:bg-stone-100 data-[state=active]:bg-brand-50 data-[state=active]:text-brand-800"
+              className="min-w-0 flex-1 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
             >
-              {t.label}
-            </Tabs.Trigger>
+              <h2 className="text-lg font-semibold">{t.label}</h2>
+              <p className="mb-5 text-sm text-stone-600">{t.description}</p>
+              <SettingsSection id={t.id} />
+            </Tabs.Content>
           ))}
-        </Tabs.List>
-        {TABS.map((t) => (
-          <Tabs.Content
-            key={t.id}
-            value={t.id}
-            className="min-w-0 flex-1 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
-          >
-            <h2 className="text-lg font-semibold">{t.label}</h2>
-            <p className="mb-5 text-sm text-stone-600">{t.description}</p>
-            <SettingsSection id={t.id} />
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
-    </div>
+        </Tabs.Root>
+      </div>
+    </UnsavedChangesGuard>
   );
 }
 
