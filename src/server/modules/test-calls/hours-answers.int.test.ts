@@ -1,24 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StartTestCallResponse, TestCallTurn } from '@shared/contracts/test-calls';
-import { localClock } from '@shared/domain/hours';
 import type { Language } from '@shared/domain/languages';
 import { createTestApp, type TestApp } from '../../../../tests/test-app';
-
-const TIME_ZONE = 'America/New_York';
-
-/** The Saturday nearest to now (so the trial and the session still hold) at the given hour in New York. */
-function nearestSaturdayAt(hour: number, now = new Date()): Date {
-  const start = new Date(now);
-  start.setUTCMinutes(0, 0, 0);
-  let best: Date | null = null;
-  for (let h = -7 * 24; h <= 7 * 24; h++) {
-    const at = new Date(start.getTime() + h * 3_600_000);
-    const clock = localClock(at, TIME_ZONE);
-    if (clock.dayOfWeek !== 6 || clock.time !== `${String(hour).padStart(2, '0')}:00:00`) continue;
-    if (!best || Math.abs(at.getTime() - now.getTime()) < Math.abs(best.getTime() - now.getTime())) best = at;
-  }
-  return best!;
-}
+import { nearestSaturdayAt, setUpNightOwlRestaurant } from '../../../../tests/night-owl-restaurant';
 
 /** What a caller asks, and what the built-in engine answers, at 01:00 and at 03:00 on Saturday. */
 const CASES: Record<Language, { ask: string; order: string; at1: string; at3: string; refusal: RegExp }> = {
@@ -59,46 +43,7 @@ describe('the built-in test-call engine on hours with two periods and a late nig
   beforeAll(async () => {
     t = await createTestApp();
     ({ cookie } = await t.signUp({ email: 'late-tester@example.com' }));
-    const put = async (path: string, json: unknown) => {
-      const response = await t.request(path, { method: 'PUT', cookie, json });
-      expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
-    };
-    await put('/api/restaurant', {
-      restaurantName: 'Night Owl Noodles',
-      phoneNumber: '(415) 555-0177',
-      address: '5 Late Street, New York',
-      timezone: TIME_ZONE,
-    });
-    // Friday 11:00–14:00 and 18:00–02:00; Saturday 12:00–15:00 and 17:00–23:00.
-    await put('/api/restaurant/hours', {
-      hours: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) =>
-        dayOfWeek === 5
-          ? {
-              dayOfWeek,
-              openTime: '11:00',
-              closeTime: '14:00',
-              openTime2: '18:00',
-              closeTime2: '02:00',
-              isClosed: false,
-            }
-          : dayOfWeek === 6
-            ? {
-                dayOfWeek,
-                openTime: '12:00',
-                closeTime: '15:00',
-                openTime2: '17:00',
-                closeTime2: '23:00',
-                isClosed: false,
-              }
-            : { dayOfWeek, openTime: '09:00', closeTime: '17:00', isClosed: dayOfWeek === 0 },
-      ),
-    });
-    const dish = await t.request('/api/menu-items', {
-      method: 'POST',
-      cookie,
-      json: { name: 'Dan Dan Noodles', aliases: ['担担面'], priceCents: 1400, isAvailable: true },
-    });
-    expect(dish.status).toBe(201);
+    await setUpNightOwlRestaurant(t, cookie, { dishAliases: ['担担面'] });
   });
   afterEach(() => {
     vi.useRealTimers();

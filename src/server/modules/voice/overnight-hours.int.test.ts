@@ -1,32 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { localClock } from '@shared/domain/hours';
 import { createTestApp, type TestApp } from '../../../../tests/test-app';
+import { nearestSaturdayAt, setUpNightOwlRestaurant } from '../../../../tests/night-owl-restaurant';
 import { assistantRequest, toolCalls, vapiCall } from '../../../../tests/vapi-payloads';
 import { orders, restaurantProfiles } from '../../db/schema';
 import type { VapiAssistant } from './assistant';
 import type { ToolCallResult } from './vapi-webhook.service';
 
 const SECRET = 'vapi-webhook-secret-for-tests-0123456789';
-const TIME_ZONE = 'America/New_York';
 const PHONE_NUMBER_ID = 'a3c3c0de-0000-4000-8000-0000000000f5';
 const NUMBER = '+14155550177';
-
-/**
- * The Saturday nearest to now (within three and a half days, so the owner's trial and session still hold) at the
- * given hour in New York. New York's offset is whole hours, so stepping hour by hour finds it.
- */
-function nearestSaturdayAt(hour: number, now = new Date()): Date {
-  const start = new Date(now);
-  start.setUTCMinutes(0, 0, 0);
-  const candidates: Date[] = [];
-  for (let h = -7 * 24; h <= 7 * 24; h++) {
-    const at = new Date(start.getTime() + h * 3_600_000);
-    const clock = localClock(at, TIME_ZONE);
-    if (clock.dayOfWeek === 6 && clock.time === `${String(hour).padStart(2, '0')}:00:00`) candidates.push(at);
-  }
-  return candidates.sort((a, b) => Math.abs(a.getTime() - now.getTime()) - Math.abs(b.getTime() - now.getTime()))[0]!;
-}
 
 describe('a phone call when the hours run past midnight', () => {
   let t: TestApp;
@@ -36,46 +19,7 @@ describe('a phone call when the hours run past midnight', () => {
     t = await createTestApp({ vapiWebhookSecret: SECRET });
     const owner = await t.signUp({ email: 'night-owl@example.com' });
     userId = owner.userId;
-    const put = async (path: string, json: unknown) => {
-      const response = await t.request(path, { method: 'PUT', cookie: owner.cookie, json });
-      expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
-    };
-    await put('/api/restaurant', {
-      restaurantName: 'Night Owl Noodles',
-      phoneNumber: '(415) 555-0177',
-      address: '5 Late Street, New York',
-      timezone: TIME_ZONE,
-    });
-    // Friday lunch 11:00–14:00 and a late night 18:00–02:00; Saturday 12:00–15:00 and 17:00–23:00.
-    await put('/api/restaurant/hours', {
-      hours: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) =>
-        dayOfWeek === 5
-          ? {
-              dayOfWeek,
-              openTime: '11:00',
-              closeTime: '14:00',
-              openTime2: '18:00',
-              closeTime2: '02:00',
-              isClosed: false,
-            }
-          : dayOfWeek === 6
-            ? {
-                dayOfWeek,
-                openTime: '12:00',
-                closeTime: '15:00',
-                openTime2: '17:00',
-                closeTime2: '23:00',
-                isClosed: false,
-              }
-            : { dayOfWeek, openTime: '09:00', closeTime: '17:00', isClosed: dayOfWeek === 0 },
-      ),
-    });
-    const dish = await t.request('/api/menu-items', {
-      method: 'POST',
-      cookie: owner.cookie,
-      json: { name: 'Dan Dan Noodles', priceCents: 1400, isAvailable: true },
-    });
-    expect(dish.status).toBe(201);
+    await setUpNightOwlRestaurant(t, owner.cookie);
     await t.db
       .update(restaurantProfiles)
       .set({ vapiPhoneNumberId: PHONE_NUMBER_ID, vapiPhoneNumber: NUMBER, phoneProvisioningStatus: 'active' })
