@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.tmp', 'data', 'src/server/db/migrations'] },
+  { ignores: ['dist', 'dist-sourcemaps', 'node_modules', '.tmp', 'data', 'src/server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
 import viteConfig from './vite.config.ts';
 
 const unitInclude = ['src/**/*.test.{ts,tsx}'];
@@ -28,6 +29,9 @@ export default mergeConfig(
     test: {
       root: '.',
       reporters: ['default'],
+      // Vitest's default is one worker per core minus one: a single worker on a two-core machine, where the
+      // integration tests spend most of their time waiting on the database and gain from a second.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
           extends: true,

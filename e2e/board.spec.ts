@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { assistantRequest, toolCalls, vapiCall } from '../tests/vapi-payloads';
-import { completeOnboarding, createTestOrderViaApi, signUp } from './fixtures';
+import { appApi, completeOnboarding, createTestOrderViaApi, signUp } from './fixtures';
 
 const VIEWPORTS = [
   { width: 390, height: 844 },
@@ -173,9 +173,9 @@ for (const viewport of VIEWPORTS) {
         closeTime: '23:59',
         isClosed: false,
       }));
-      expect((await page.request.put('/api/restaurant/hours', { data: { hours } })).status()).toBe(200);
+      expect((await appApi(page).put('/api/restaurant/hours', { data: { hours } })).status()).toBe(200);
       const dish = { name: 'Margherita Pizza', description: 'Tomato, mozzarella, basil', priceCents: 1250 };
-      expect((await page.request.post('/api/menu-items', { data: { ...dish, isAvailable: true } })).status()).toBe(201);
+      expect((await appApi(page).post('/api/menu-items', { data: { ...dish, isAvailable: true } })).status()).toBe(201);
       let number: string | null = null;
       await expect
         .poll(async () => {

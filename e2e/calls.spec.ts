@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { assistantRequest, endOfCallReport, toolCalls, vapiCall, type VapiCallFixture } from '../tests/vapi-payloads';
-import { completeOnboarding, signUp } from './fixtures';
+import { appApi, completeOnboarding, signUp } from './fixtures';
 
 /** The same secret as the webServer's VAPI_WEBHOOK_SECRET in playwright.config.ts. */
 const VAPI_SECRET = 'e2e-vapi-secret';
@@ -34,9 +34,9 @@ async function restaurantTakingCalls(page: Page) {
     closeTime: '23:59',
     isClosed: false,
   }));
-  expect((await page.request.put('/api/restaurant/hours', { data: { hours } })).status()).toBe(200);
+  expect((await appApi(page).put('/api/restaurant/hours', { data: { hours } })).status()).toBe(200);
   const dish = { name: 'Margherita Pizza', description: 'Tomato, mozzarella, basil', priceCents: 1250 };
-  expect((await page.request.post('/api/menu-items', { data: { ...dish, isAvailable: true } })).status()).toBe(201);
+  expect((await appApi(page).post('/api/menu-items', { data: { ...dish, isAvailable: true } })).status()).toBe(201);
 
   let number: string | null = null;
   await expect

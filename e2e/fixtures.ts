@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 let counter = 0;
 /** A unique e-mail per test and worker, so tests never trip over each other's accounts. */
@@ -49,12 +51,103 @@ export async function completeOnboarding(page: Page, { restaurantName = 'Luigi T
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+type RequestOptions = NonNullable<Parameters<APIRequestContext['post']>[1]>;
+
+/**
+ * The API with the session of a page (or browser context), sending the app's `Origin` with every write as a browser
+ * does: the server refuses a state-changing request without it. Browser pages send their own Origin; only these
+ * direct API calls need it added, so it is never set for pages in the config.
+ */
+export function appApi(owner: Page | BrowserContext) {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const withOrigin = (options: RequestOptions = {}): RequestOptions => ({
+    ...options,
+    headers: { origin, ...options.headers },
+  });
+  return {
+    get: (url: string, options?: Parameters<APIRequestContext['get']>[1]) => owner.request.get(url, options),
+    post: (url: string, options?: RequestOptions) => owner.request.post(url, withOrigin(options)),
+    put: (url: string, options?: RequestOptions) => owner.request.put(url, withOrigin(options)),
+    patch: (url: string, options?: RequestOptions) => owner.request.patch(url, withOrigin(options)),
+    delete: (url: string, options?: RequestOptions) => owner.request.delete(url, withOrigin(options)),
+  };
+}
+
 /** Creates a test order through the API with the page's session, as another tab or the phone assistant would. */
 export async function createTestOrderViaApi(
   page: Page,
   input: { isCustomOrder?: boolean; customOrderText?: string } = {},
 ) {
-  const response = await page.request.post('/api/orders/test', { data: { isCustomOrder: false, ...input } });
+  const response = await appApi(page).post('/api/orders/test', { data: { isCustomOrder: false, ...input } });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { order: { id: string; phoneNumber: string; customerName: string | null } }).order;
+}
+
+/**
+ * The e2e server's one administrator (ADMIN_EMAILS). E-mails are unique, so whichever test comes first signs it up and
+ * every other one signs in; e2e/admin.spec.ts uses the same account, name and password.
+ */
+export const E2E_ADMIN = { name: 'Ada Admin', email: 'admin@pickupline.test', password: 'secret123' };
+
+/**
+ * An API client signed in as the administrator, in a browser context of its own (signed up the first time), for
+ * reading what only an administrator sees, such as the local e-mail outbox. Close it with `dispose()`.
+ */
+export async function adminRequest(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ request: APIRequestContext; dispose: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL });
+  const headers = { origin: baseURL };
+  const signIn = () =>
+    context.request.post('/api/auth/sign-in/email', {
+      headers,
+      data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+    });
+  if (!(await signIn()).ok()) {
+    const signUp = await context.request.post('/api/auth/sign-up/email', { headers, data: E2E_ADMIN });
+    // Signed up by another test in the meantime: sign in after all.
+    if (!signUp.ok()) expect((await signIn()).ok()).toBe(true);
+  }
+  await confirmAdminAddress(context.request);
+  return { request: context.request, dispose: () => context.close() };
+}
+
+/** Where the e2e server (no SMTP) writes each e-mail as an .eml file: $DATA_DIR/mail (playwright.config.ts). */
+const MAIL_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', 'mail');
+
+/** An .eml file's text with quoted-printable soft line breaks and escapes undone (links are plain ASCII). */
+const decodeQuotedPrintable = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The confirmation link in the newest e-mail to `address` among the .eml files, or null. */
+export async function confirmationLinkFor(address: string): Promise<string | null> {
+  const files = (await readdir(MAIL_DIR).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  for (const file of files.reverse()) {
+    const message = decodeQuotedPrintable(await readFile(path.join(MAIL_DIR, file), 'utf8'));
+    if (!message.includes(`To: ${address}`)) continue;
+    const link = /https?:\/\/\S+\/api\/auth\/verify-email\?token=\S+/.exec(message)?.[0];
+    if (link) return link;
+  }
+  return null;
+}
+
+/**
+ * Makes the signed-in administrator account of `request` an administrator: an ADMIN_EMAILS address counts only once
+ * its owner opens the confirmation link signed in, as a real one would from the mailbox (here, the .eml file the
+ * server writes without SMTP). Waits for the e-mail, which the send-email worker writes a moment after sign-up.
+ */
+export async function confirmAdminAddress(request: APIRequestContext, address = E2E_ADMIN.email) {
+  const isAdmin = async () => ((await (await request.get('/api/me')).json()) as { isAdmin: boolean }).isAdmin;
+  await expect
+    .poll(
+      async () => {
+        if (await isAdmin()) return true;
+        const link = await confirmationLinkFor(address);
+        if (link) await request.get(new URL(link).pathname + new URL(link).search, { maxRedirects: 0 });
+        return isAdmin();
+      },
+      { timeout: 15_000, intervals: [200, 500, 1000] },
+    )
+    .toBe(true);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { completeOnboarding, signUp } from './fixtures';
+import { appApi, completeOnboarding, signUp } from './fixtures';
 
 const RESTAURANT = 'Luigi Trattoria';
 
@@ -16,7 +16,7 @@ async function restaurantOpenAllDay(page: Page) {
     closeTime: '23:59',
     isClosed: false,
   }));
-  expect((await page.request.put('/api/restaurant/hours', { data: { hours } })).status()).toBe(200);
+  expect((await appApi(page).put('/api/restaurant/hours', { data: { hours } })).status()).toBe(200);
   const menu = [
     {
       name: 'Chicken Burrito',
@@ -28,13 +28,13 @@ async function restaurantOpenAllDay(page: Page) {
     { name: 'Tiramisu', aliases: ['提拉米苏'], priceCents: 650 },
   ];
   for (const item of menu) {
-    expect((await page.request.post('/api/menu-items', { data: item })).status()).toBe(201);
+    expect((await appApi(page).post('/api/menu-items', { data: item })).status()).toBe(201);
   }
   const { items } = (await (await page.request.get('/api/menu-items')).json()) as {
     items: { id: string; name: string }[];
   };
   const tiramisu = items.find((i) => i.name === 'Tiramisu')!;
-  const soldOut = await page.request.patch(`/api/menu-items/${tiramisu.id}/availability`, {
+  const soldOut = await appApi(page).patch(`/api/menu-items/${tiramisu.id}/availability`, {
     data: { isAvailable: false },
   });
   expect(soldOut.status()).toBe(200);
@@ -180,7 +180,7 @@ test('a sold-out dish is refused in the transcript and left out of the order', a
 
 test('a busy restaurant answers with its busy message and takes no order', async ({ page }) => {
   await restaurantOpenAllDay(page);
-  const busy = await page.request.put('/api/restaurant/busy-mode', { data: { isBusyMode: true } });
+  const busy = await appApi(page).put('/api/restaurant/busy-mode', { data: { isBusyMode: true } });
   expect(busy.status()).toBe(200);
   await startCall(page, 'en');
 
@@ -193,7 +193,7 @@ test('a busy restaurant answers with its busy message and takes no order', async
 test('asking for a person transfers the call to staff', async ({ page }) => {
   await restaurantOpenAllDay(page);
   const restaurant = (await (await page.request.get('/api/restaurant')).json()) as Record<string, unknown>;
-  const withStaffLine = await page.request.put('/api/restaurant', {
+  const withStaffLine = await appApi(page).put('/api/restaurant', {
     data: {
       restaurantName: restaurant.restaurantName,
       phoneNumber: restaurant.phoneNumber,

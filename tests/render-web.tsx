@@ -73,6 +73,24 @@ export function fakeApi(routes: FakeRoutes) {
   const handlers = Object.entries(routes).map(([key, handler]) => ({ matches: routeMatcher(key), handler }));
   const requests: SentRequest[] = [];
 
+  const answerOf = (request: SentRequest) => {
+    const handler = handlers.find((h) => h.matches(request))?.handler;
+    if (!handler) return undefined;
+    return typeof handler === 'function' ? handler(request) : handler;
+  };
+  // GET /api/me/session is, on the server, GET /api/me's answer wrapped as {me}, or {me: null} with 200 for a
+  // visitor: a test that fakes GET /api/me fakes both, unless it fakes the session route itself.
+  const answer = (request: SentRequest): Reply => {
+    const direct = answerOf(request);
+    if (direct) return direct;
+    if (request.method === 'GET' && request.path === '/api/me/session') {
+      const me = answerOf({ ...request, path: '/api/me' });
+      if (me?.status === 401) return reply(200, { me: null });
+      if (me) return me.status === 200 ? reply(200, { me: me.body }) : me;
+    }
+    return reply(404, { error: 'Not found' });
+  };
+
   const fetchImpl = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const raw = typeof input === 'string' ? input : 'href' in input ? input.href : input.url;
     const url = new URL(raw, window.location.href);
@@ -81,12 +99,7 @@ export function fakeApi(routes: FakeRoutes) {
     ).toUpperCase();
     const request: SentRequest = { method, path: url.pathname, body: parseBody(init?.body) };
     requests.push(request);
-    const handler = handlers.find((h) => h.matches(request))?.handler;
-    const { status, body } = !handler
-      ? reply(404, { error: 'Not found' })
-      : typeof handler === 'function'
-        ? handler(request)
-        : handler;
+    const { status, body } = answer(request);
     const hasBody = body !== undefined && status !== 204;
     return Promise.resolve(
       new Response(hasBody ? JSON.stringify(body) : null, {
@@ -137,6 +150,7 @@ export function signedInOwner(
   return {
     user: { id: 'user-1', name: 'Maria Rossi', email: 'maria@example.com' },
     isAdmin: false,
+    emailVerified: true,
     testMode: true,
     smsProvider: 'local',
     restaurant: {

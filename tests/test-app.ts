@@ -1,29 +1,45 @@
 import { createApp } from '../src/server/app';
+import { appVersion } from '../src/server/server';
 import { createAuth } from '../src/server/auth/auth';
 import { createOwnerRecords } from '../src/server/modules/restaurants/create-owner-records';
 import { createLogger } from '../src/server/logger';
+import type { DestinationStream } from 'pino';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { createTestDatabase } from './test-database';
 import { createLocalVoiceProvider } from '../src/server/providers/voice/local-voice-provider';
 import type { VoiceProvider } from '../src/server/providers/voice/voice-provider';
 import { createLocalSmsProvider } from '../src/server/providers/sms/local-sms-provider';
 import type { SmsProvider } from '../src/server/providers/sms/sms-provider';
+import { createLocalEmailProvider } from '../src/server/providers/email/local-email-provider';
+import type { EmailProvider } from '../src/server/providers/email/email-provider';
+import { queuePasswordResetEmail, queueVerificationEmail } from '../src/server/modules/email/link-emails';
+import { and, desc, eq } from 'drizzle-orm';
+import { emails } from '../src/server/db/schema';
 import type { LlmProvider } from '../src/server/providers/llm/llm-provider';
 import { startServices } from '../src/server/services';
 import type { Database } from '../src/server/db/client';
 import type { BillingProvider } from '../src/server/providers/billing/billing-provider';
 import { createLocalBillingProvider } from '../src/server/providers/billing/local-billing-provider';
 import { PRO_PLAN } from '../src/shared/product';
+import type { CreationLimit } from '../src/server/http/creation-limit';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 export interface TestAppOptions {
   adminEmails?: string[];
+  /**
+   * Whether signUp confirms an ADMIN_EMAILS address at once, by opening the confirmation link from the outbox in the
+   * signed-up browser, so the account is an administrator as soon as signUp returns (true by default). Tests of the
+   * confirmation itself turn it off.
+   */
+  confirmAdminEmails?: boolean;
   loginRateLimit?: { max: number; window: number };
   /** Run the background workers (phone provisioning, texts) as the real server does. */
   withWorkers?: boolean;
   voice?: VoiceProvider;
   sms?: SmsProvider;
+  /** Where e-mails go; the local outbox by default. */
+  email?: EmailProvider;
   /** A language model for test calls (a fake OpenAI-compatible server in tests); none by default. */
   llm?: LlmProvider | null;
   /**
@@ -37,30 +53,42 @@ export interface TestAppOptions {
   billing?: (db: Database) => BillingProvider;
   /** The local test mode's clock, for renewals and trials in tests. */
   billingNow?: () => Date;
+  /** Where the app's log goes, at level debug, for a test that reads it; silent when left out. */
+  logDestination?: DestinationStream;
+  /** The per-account limit on test orders in place of the product's, for a test that needs many orders. */
+  testOrderLimit?: CreationLimit;
 }
 
 /** The real app on a fresh database, driven in-process through app.request(). */
 export async function createTestApp({
   adminEmails = [],
+  confirmAdminEmails = true,
   loginRateLimit = { max: 1000, window: 60 },
   withWorkers = false,
   voice = createLocalVoiceProvider(TEST_ORIGIN),
   sms = createLocalSmsProvider(),
+  email = createLocalEmailProvider({ from: 'PickupLine <no-reply@localhost>' }),
   llm = null,
   databaseUrl,
   vapiWebhookSecret,
   billing: makeBilling,
   billingNow,
+  logDestination,
+  testOrderLimit,
 }: TestAppOptions = {}) {
   const database: DatabaseHandle = databaseUrl
     ? await openDatabase({ kind: 'postgres', url: databaseUrl })
     : await createTestDatabase();
-  const logger = createLogger('silent');
+  const logger = logDestination ? createLogger('debug', logDestination) : createLogger('silent');
   const auth = createAuth({
     db: database.db,
     appUrl: TEST_ORIGIN,
     secret: 'test-secret-that-is-at-least-32-characters-long',
     onOwnerSignedUp: createOwnerRecords,
+    onPasswordResetRequested: (request) =>
+      queuePasswordResetEmail({ db: database.db, jobs: services.jobs, email, logger }, request),
+    onVerificationRequested: (request) =>
+      queueVerificationEmail({ db: database.db, jobs: services.jobs, email, logger }, request),
     loginRateLimit,
     logger,
   });
@@ -78,6 +106,7 @@ export async function createTestApp({
     logger,
     voice,
     sms,
+    email,
     billing,
     localBilling,
     appUrl: TEST_ORIGIN,
@@ -92,15 +121,18 @@ export async function createTestApp({
     hub,
     voice,
     sms,
+    email,
     llm,
     billing,
     localBilling,
+    runtime: { version: appVersion, startedAt: new Date(), database: database.pglite ? 'pglite' : 'postgres' },
     env: {
       ADMIN_EMAILS: adminEmails,
       TRUST_PROXY: false,
       APP_URL: TEST_ORIGIN,
       VAPI_WEBHOOK_SECRET: vapiWebhookSecret,
     },
+    ...(testOrderLimit && { testOrderLimit }),
   });
 
   async function request(path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) {
@@ -128,7 +160,30 @@ export async function createTestApp({
     const response = await request('/api/auth/sign-up/email', { method: 'POST', json: { name, email, password } });
     if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
     const body = (await response.json()) as { user: { id: string } };
-    return { cookie: sessionCookie(response), userId: body.user.id };
+    const cookie = sessionCookie(response);
+    if (confirmAdminEmails && adminEmails.includes(email.toLowerCase())) {
+      await openVerificationLink(body.user.id, cookie);
+    }
+    return { cookie, userId: body.user.id };
+  }
+
+  /** The link in the newest confirmation e-mail an account was sent (from the outbox). */
+  async function verificationLinkFor(userId: string): Promise<string> {
+    const [latest] = await database.db
+      .select({ text: emails.text })
+      .from(emails)
+      .where(and(eq(emails.userId, userId), eq(emails.kind, 'email_verification')))
+      .orderBy(desc(emails.createdAt))
+      .limit(1);
+    const link = latest?.text.match(/https?:\/\/\S*\/api\/auth\/verify-email\S*/)?.[0];
+    if (!link) throw new Error(`no confirmation link in the outbox for ${userId}`);
+    return link;
+  }
+
+  /** Opens the newest confirmation link of an account, signed in with `cookie` (or signed out without it). */
+  async function openVerificationLink(userId: string, cookie?: string): Promise<Response> {
+    const url = new URL(await verificationLinkFor(userId));
+    return request(url.pathname + url.search, cookie ? { cookie } : {});
   }
 
   async function close() {
@@ -136,7 +191,22 @@ export async function createTestApp({
     await database.close();
   }
 
-  return { app, auth, db: database.db, database, jobs, hub, billing, localBilling, logger, request, signUp, close };
+  return {
+    app,
+    auth,
+    db: database.db,
+    database,
+    jobs,
+    hub,
+    billing,
+    localBilling,
+    logger,
+    request,
+    signUp,
+    verificationLinkFor,
+    openVerificationLink,
+    close,
+  };
 }
 
 export function sessionCookie(response: Response): string {

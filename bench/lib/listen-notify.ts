@@ -10,55 +10,94 @@ import { runOpenLoop, type LoadShape } from './load';
 import { summarize, type LatencySummary } from './stats';
 
 const CHANNEL = 'pickupline_bench_floor';
+/** A change is a durable write, so each floor transaction writes one row: its commit waits for the WAL like the
+ * product's do (a transaction that only NOTIFYs writes nothing and commits without that wait). */
+const CREATE_TABLE = 'create table bench_floor_events (id bigserial primary key, payload text not null)';
+/** The row and its NOTIFY in one statement: the least a transaction carrying a change and its signal can send. */
+const WRITE_AND_NOTIFY = `with inserted as (insert into bench_floor_events (payload) values ($2) returning payload)
+  select pg_notify($1, payload) from inserted`;
 
-export interface NotifyFloorResult {
+export type FloorDatabase = 'pglite' | 'postgres';
+
+export interface CommitFloorResult {
   name: string;
+  database: FloorDatabase;
   rate: number;
   changes: number;
   measuredChanges: number;
-  /** `select pg_notify` issued → payload received by the listener. */
+  /** BEGIN sent → COMMIT acknowledged and the NOTIFY heard by the listener (whichever comes last). */
   delivery: LatencySummary;
+  /** BEGIN sent → COMMIT acknowledged. */
+  commit: LatencySummary;
   sendLateness: LatencySummary;
   missing: number;
   errors: string[];
 }
 
-interface NotifyPair {
+interface CommitPair {
   listen(onPayload: (payload: string) => void): Promise<void>;
-  notify(payload: string): Promise<unknown>;
+  /** BEGIN; WRITE_AND_NOTIFY; COMMIT — resolves once the commit is acknowledged. */
+  commitWithNotify(payload: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
-async function measureNotify(name: string, shape: LoadShape, pair: NotifyPair): Promise<NotifyFloorResult> {
+async function measureCommits(
+  name: string,
+  database: FloorDatabase,
+  shape: LoadShape,
+  pair: CommitPair,
+): Promise<CommitFloorResult> {
   const expected = Math.round(shape.rate * shape.warmupSeconds) + Math.round(shape.rate * shape.seconds);
   const sentAt = new Float64Array(expected).fill(NaN);
-  const latency = new Float64Array(expected).fill(NaN);
+  const committedAt = new Float64Array(expected).fill(NaN);
+  const heardAt = new Float64Array(expected).fill(NaN);
   const errors: string[] = [];
-  let received = 0;
+  let heard = 0;
+  let committed = 0;
   try {
     await pair.listen((payload) => {
       const seq = Number(payload);
-      if (!Number.isInteger(seq) || seq < 0 || seq >= expected || !Number.isNaN(latency[seq]!)) return;
-      latency[seq] = performance.now() - sentAt[seq]!;
-      received++;
+      if (!Number.isInteger(seq) || seq < 0 || seq >= expected || !Number.isNaN(heardAt[seq]!)) return;
+      heardAt[seq] = performance.now();
+      heard++;
     });
     const loop = await runOpenLoop(shape, (seq) => {
       sentAt[seq] = performance.now();
-      void pair.notify(String(seq)).catch((error: unknown) => {
-        errors.push(`notify ${seq}: ${error instanceof Error ? error.message : String(error)}`);
-      });
+      void pair.commitWithNotify(String(seq)).then(
+        () => {
+          committedAt[seq] = performance.now();
+          committed++;
+        },
+        (error: unknown) => {
+          errors.push(`commit ${seq}: ${error instanceof Error ? error.message : String(error)}`);
+        },
+      );
     });
     const deadline = performance.now() + 10_000;
-    while (received < loop.total && performance.now() < deadline) await sleep(20);
-    const measured = Array.from(latency.subarray(loop.warmup)).filter((v) => !Number.isNaN(v));
+    while ((heard < loop.total || committed < loop.total) && performance.now() < deadline) await sleep(20);
+    const done: number[] = [];
+    const commits: number[] = [];
+    let missing = 0;
+    for (let seq = 0; seq < loop.total; seq++) {
+      const both = Math.max(committedAt[seq]!, heardAt[seq]!);
+      if (Number.isNaN(both)) {
+        missing++;
+        continue;
+      }
+      if (seq < loop.warmup) continue;
+      done.push(both - sentAt[seq]!);
+      commits.push(committedAt[seq]! - sentAt[seq]!);
+    }
     return {
       name,
+      database,
       rate: shape.rate,
       changes: loop.total,
       measuredChanges: loop.total - loop.warmup,
-      delivery: summarize(measured),
+      delivery: summarize(done),
+      commit: summarize(commits),
       sendLateness: loop.lateness,
-      missing: loop.total - received,
+      missing,
       errors: errors.slice(0, 20),
     };
   } finally {
@@ -66,17 +105,18 @@ async function measureNotify(name: string, shape: LoadShape, pair: NotifyPair): 
   }
 }
 
-/** PGlite in this process, on a temporary data directory like the product's: listen() + `select pg_notify`. */
-export async function pgliteNotifyFloor(shape: LoadShape): Promise<NotifyFloorResult> {
+/** PGlite in this process, on a temporary data directory like the product's; it listens on its one connection. */
+export async function pgliteCommitFloor(shape: LoadShape): Promise<CommitFloorResult> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pickupline-bench-notify-'));
   const db = new PGlite(path.join(dir, 'pglite'));
   try {
     await db.waitReady;
-    return await measureNotify('LISTEN/NOTIFY floor (PGlite)', shape, {
+    await db.exec(CREATE_TABLE);
+    return await measureCommits('commit + NOTIFY floor (PGlite)', 'pglite', shape, {
       listen: async (onPayload) => {
         await db.listen(CHANNEL, onPayload);
       },
-      notify: (payload) => db.query('select pg_notify($1, $2)', [CHANNEL, payload]),
+      commitWithNotify: (payload) => db.transaction((tx) => tx.query(WRITE_AND_NOTIFY, [CHANNEL, payload])),
       close: () => db.close(),
     });
   } finally {
@@ -84,28 +124,37 @@ export async function pgliteNotifyFloor(shape: LoadShape): Promise<NotifyFloorRe
   }
 }
 
-/** PostgreSQL with two connections: one LISTENs, the other NOTIFYs (as two app instances would). */
-export async function postgresNotifyFloor(url: string, shape: LoadShape): Promise<NotifyFloorResult> {
+/**
+ * PostgreSQL, on an empty (throwaway) database at `url`: one connection LISTENs, transactions run on a pool of
+ * others, as an app instance's writes do (its pool has 10 connections).
+ */
+export async function postgresCommitFloor(url: string, shape: LoadShape): Promise<CommitFloorResult> {
   const listener = new pg.Client({ connectionString: url });
-  const notifier = new pg.Client({ connectionString: url });
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
   await listener.connect();
-  await notifier.connect();
-  // One query at a time per connection (pg 9 drops its implicit queue); a notify waits here like it would in pg.
-  let queue: Promise<unknown> = Promise.resolve();
-  return measureNotify('LISTEN/NOTIFY floor (PostgreSQL)', shape, {
+  await pool.query(CREATE_TABLE);
+  return measureCommits('commit + NOTIFY floor (PostgreSQL)', 'postgres', shape, {
     listen: async (onPayload) => {
       listener.on('notification', (message) => {
         if (message.channel === CHANNEL && message.payload !== undefined) onPayload(message.payload);
       });
       await listener.query(`listen ${pg.escapeIdentifier(CHANNEL)}`);
     },
-    notify: (payload) => {
-      const sent = queue.then(() => notifier.query('select pg_notify($1, $2)', [CHANNEL, payload]));
-      queue = sent.catch(() => undefined);
-      return sent;
+    commitWithNotify: async (payload) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(WRITE_AND_NOTIFY, [CHANNEL, payload]);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     close: async () => {
-      await Promise.all([listener.end(), notifier.end()]);
+      await Promise.all([listener.end(), pool.end()]);
     },
   });
 }

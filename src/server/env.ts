@@ -22,6 +22,13 @@ const rateLimitRule = z
   })
   .refine((r) => r.max >= 1 && r.window >= 1, 'both numbers must be at least 1');
 
+/** An e-mail address, alone or with a display name: `no-reply@example.com` or `PickupLine <no-reply@example.com>`. */
+function isMailbox(value: string) {
+  const match = /^(?:[^<>]*<([^<>\s]+)>|([^<>\s]+))$/.exec(value);
+  const address = match?.[1] ?? match?.[2];
+  return address !== undefined && z.email().safeParse(address).success;
+}
+
 type LlmVariable = 'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_MODEL';
 const LLM_VARIABLES: LlmVariable[] = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'];
 
@@ -76,6 +83,16 @@ const envSchema = z
       .optional()
       .transform((v) => v !== 'false' && v !== '0'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    SMTP_URL: optionalString.refine((v) => {
+      if (!v) return true;
+      if (!URL.canParse(v)) return false;
+      const url = new URL(v);
+      return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+    }, 'must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@smtp.example.com:465'),
+    EMAIL_FROM: optionalString.refine(
+      (v) => !v || isMailbox(v),
+      'must be an e-mail address, optionally with a name: PickupLine <no-reply@example.com>',
+    ),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_ID: optionalString,

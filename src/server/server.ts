@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -9,13 +10,22 @@ import { createLogger, type Logger } from './logger';
 import type { Env } from './env';
 import { createVoiceProvider } from './providers/voice/create-voice-provider';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
+import type { SmsProvider } from './providers/sms/sms-provider';
+import { createEmailProvider } from './providers/email/create-email-provider';
+import { queuePasswordResetEmail, queueVerificationEmail } from './modules/email/link-emails';
 import { createLlmProvider } from './providers/llm/create-llm-provider';
 import { createBillingProvider } from './providers/billing/create-billing-provider';
 import { createLocalBillingProvider } from './providers/billing/local-billing-provider';
 import { PRO_PLAN } from '@shared/product';
 import { startServices } from './services';
+import type { CreationLimit } from './http/creation-limit';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../dist', import.meta.url));
+
+/** The version in package.json, which /admin/settings shows. */
+export const appVersion = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 export interface Runtime {
   app: ReturnType<typeof createApp>;
@@ -27,22 +37,41 @@ export interface Runtime {
   stop(options?: { graceful?: boolean }): Promise<void>;
 }
 
+export interface RuntimeOptions {
+  webRoot?: string;
+  /** A text-message provider in place of the one env configures (the crash test's Twilio over a fake api.twilio.com). */
+  sms?: SmsProvider;
+  /** How long a text may stay 'sending' before another worker retakes it; SENDING_LEASE_MS unless set. */
+  sendingLeaseMs?: number;
+  /** The per-account limit on test orders in place of the product's (a load test's many orders from one account). */
+  testOrderLimit?: CreationLimit;
+}
+
 /** Wires the running product from a validated Env: database (migrated), auth, HTTP app. */
-export async function createRuntime(env: Env, { webRoot = defaultWebRoot } = {}): Promise<Runtime> {
+export async function createRuntime(
+  env: Env,
+  { webRoot = defaultWebRoot, sms: smsOverride, sendingLeaseMs, testOrderLimit }: RuntimeOptions = {},
+): Promise<Runtime> {
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openDatabase(
     env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
   );
+  const email = createEmailProvider(env, logger);
   const auth = createAuth({
     db: database.db,
     appUrl: env.APP_URL,
     secret: resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR),
     onOwnerSignedUp: createOwnerRecords,
+    // Requests come in only once the server listens, after the job queue below has started.
+    onPasswordResetRequested: (request) =>
+      queuePasswordResetEmail({ db: database.db, jobs: services.jobs, email, logger }, request),
+    onVerificationRequested: (request) =>
+      queueVerificationEmail({ db: database.db, jobs: services.jobs, email, logger }, request),
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     logger,
   });
   const voice = createVoiceProvider(env, logger);
-  const sms = createSmsProvider(env, logger);
+  const sms = smsOverride ?? createSmsProvider(env, logger);
   const llm = createLlmProvider(env, logger);
   const local = createLocalBillingProvider({ db: database.db, appUrl: env.APP_URL, priceCents: PRO_PLAN.priceCents });
   const billing = createBillingProvider(env, logger, () => local);
@@ -52,10 +81,12 @@ export async function createRuntime(env: Env, { webRoot = defaultWebRoot } = {})
     logger,
     voice,
     sms,
+    email,
     billing,
     localBilling,
     appUrl: env.APP_URL,
     runWorkers: env.RUN_WORKERS,
+    sendingLeaseMs,
   });
 
   const app = createApp({
@@ -67,10 +98,13 @@ export async function createRuntime(env: Env, { webRoot = defaultWebRoot } = {})
     hub: services.hub,
     voice,
     sms,
+    email,
     llm,
     billing,
     localBilling,
+    runtime: { version: appVersion, startedAt: new Date(), database: database.pglite ? 'pglite' : 'postgres' },
     webRoot: path.resolve(webRoot),
+    ...(testOrderLimit && { testOrderLimit }),
   });
   return {
     app,

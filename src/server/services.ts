@@ -1,8 +1,9 @@
 import type { DatabaseHandle } from './db/client';
 import type { Logger } from './logger';
-import { startJobQueue, type JobQueue } from './jobs/job-queue';
+import { startJobQueue, stopJobQueue, type JobQueue } from './jobs/job-queue';
 import type { VoiceProvider } from './providers/voice/voice-provider';
 import type { SmsProvider } from './providers/sms/sms-provider';
+import type { EmailProvider } from './providers/email/email-provider';
 import type { BillingProvider } from './providers/billing/billing-provider';
 import type { LocalBillingProvider } from './providers/billing/local-billing-provider';
 import { advanceLocalBilling } from './modules/billing/billing.service';
@@ -11,10 +12,12 @@ import { RealtimeHub } from './realtime/realtime-hub';
 import { createChangeListener } from './realtime/change-listener';
 import { recoverPendingProvisioning, startPhoneProvisioningWorker } from './modules/phone-system/phone-system.service';
 import { requeueStalledNotifications, startSmsWorker } from './modules/notifications/notifications.service';
+import { requeueStalledEmails, startEmailWorker } from './modules/email/email.service';
 
 export interface Services {
   jobs: JobQueue;
   hub: RealtimeHub;
+  /** Stops the workers and the realtime hub; `graceful: false` gives running jobs 1 s to finish instead of 5 s. */
   stop(options?: { graceful?: boolean }): Promise<void>;
 }
 
@@ -30,20 +33,25 @@ export async function startServices({
   logger,
   voice,
   sms,
+  email,
   billing,
   localBilling,
   appUrl,
   runWorkers,
+  sendingLeaseMs,
 }: {
   database: DatabaseHandle;
   logger: Logger;
   voice: VoiceProvider;
   sms: SmsProvider;
+  email: EmailProvider;
   billing: BillingProvider;
   /** The local test mode's payment provider, whose renewals the sweep runs; null with Stripe. */
   localBilling: LocalBillingProvider | null;
   appUrl: string;
   runWorkers: boolean;
+  /** How long a text may stay 'sending' before it is retaken; SENDING_LEASE_MS unless set (the crash test). */
+  sendingLeaseMs?: number;
 }): Promise<Services> {
   const { db } = database;
   const jobs = await startJobQueue(database, logger);
@@ -53,13 +61,20 @@ export async function startServices({
   let sweep: NodeJS.Timeout | null = null;
   if (runWorkers) {
     await startPhoneProvisioningWorker({ db, voice, logger, jobs });
-    await startSmsWorker({ db, jobs, hub, sms, logger });
+    await startSmsWorker({ db, jobs, hub, sms, logger, sendingLeaseMs });
+    await startEmailWorker({ db, jobs, email, logger });
     const phones = await recoverPendingProvisioning(db, jobs);
-    const texts = await requeueStalledNotifications(db, jobs, 0);
-    if (phones + texts > 0) logger.info({ phones, texts }, 're-queued unfinished work from before the restart');
+    const texts = await requeueStalledNotifications(db, jobs, { queuedForMs: 0, sendingLeaseMs });
+    const emails = await requeueStalledEmails(db, jobs, 0);
+    if (phones + texts + emails > 0) {
+      logger.info({ phones, texts, emails }, 're-queued unfinished work from before the restart');
+    }
     sweep = setInterval(() => {
-      requeueStalledNotifications(db, jobs).catch((error: unknown) =>
+      requeueStalledNotifications(db, jobs, { sendingLeaseMs }).catch((error: unknown) =>
         logger.warn({ err: error }, 'could not re-queue stalled texts'),
+      );
+      requeueStalledEmails(db, jobs).catch((error: unknown) =>
+        logger.warn({ err: error }, 'could not re-queue stalled e-mails'),
       );
       endExpiredBusyModes({ db, hub }).catch((error: unknown) =>
         logger.warn({ err: error }, 'could not end expired busy modes'),
@@ -79,7 +94,7 @@ export async function startServices({
     async stop({ graceful = true } = {}) {
       if (sweep) clearInterval(sweep);
       await hub.stop();
-      await jobs.stop({ graceful, wait: true, timeout: graceful ? 5_000 : 1_000 });
+      await stopJobQueue(jobs, { timeoutMs: graceful ? 5_000 : 1_000 });
     },
   };
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -50,6 +51,9 @@ export async function withAdvisoryLock<T>(pool: pg.Pool, name: string, fn: () =>
   }
 }
 
+/** Extensions the migrations create, which PGlite has to load itself (a PostgreSQL server ships them). */
+const pgliteExtensions = { pg_trgm };
+
 /** Opens the database and applies every committed migration before anything else may use it. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.kind === 'postgres') {
@@ -69,9 +73,9 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   if (location.kind === 'pglite') {
     mkdirSync(location.dataDir, { recursive: true });
     releaseLock = await lockDataDir(location.dataDir);
-    client = new PGlite(path.join(location.dataDir, 'pglite'));
+    client = new PGlite(path.join(location.dataDir, 'pglite'), { extensions: pgliteExtensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions: pgliteExtensions });
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   try {

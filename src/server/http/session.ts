@@ -1,21 +1,25 @@
 import { createMiddleware } from 'hono/factory';
+import { isAdministratorById } from '../auth/admin-role';
+import { resolveSessionUser } from '../auth/session-user';
 import type { AppEnv } from './types';
 
-/** Every owner route runs behind this: no valid session, no data. The user id comes only from the session. */
+/**
+ * Every owner route runs behind this: no valid session, no data. The user id comes only from the session, which is
+ * looked up on every request (a revoked session is refused at once).
+ */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
-  const { auth } = c.get('deps');
-  const result = await auth.api.getSession({ headers: c.req.raw.headers });
-  if (!result) return c.json({ error: 'Not signed in' }, 401);
-  c.set('user', { id: result.user.id, name: result.user.name, email: result.user.email });
+  const { auth, db } = c.get('deps');
+  const user = await resolveSessionUser(auth, db, c.req.raw.headers);
+  if (!user) return c.json({ error: 'Not signed in' }, 401);
+  c.set('user', user);
   await next();
 });
 
-export function isAdminEmail(adminEmails: readonly string[], email: string): boolean {
-  return adminEmails.includes(email.toLowerCase());
-}
-
+/** Read on every request, so a revocation (npm run admin -- revoke) counts from the next one. */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  const { env } = c.get('deps');
-  if (!isAdminEmail(env.ADMIN_EMAILS, c.get('user').email)) return c.json({ error: 'Administrators only' }, 403);
+  const { db, env } = c.get('deps');
+  if (!(await isAdministratorById(db, env.ADMIN_EMAILS, c.get('user').id))) {
+    return c.json({ error: 'Administrators only' }, 403);
+  }
   await next();
 });

@@ -5,10 +5,12 @@ import type { Env } from '../env';
 import type { JobQueue } from '../jobs/job-queue';
 import type { VoiceProvider } from '../providers/voice/voice-provider';
 import type { SmsProvider } from '../providers/sms/sms-provider';
+import type { EmailProvider } from '../providers/email/email-provider';
 import type { LlmProvider } from '../providers/llm/llm-provider';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import type { BillingProvider } from '../providers/billing/billing-provider';
 import type { LocalBillingProvider } from '../providers/billing/local-billing-provider';
+import type { CreationLimit } from './creation-limit';
 
 export interface SessionUser {
   id: string;
@@ -24,6 +26,8 @@ export interface AppDeps {
   jobs: JobQueue;
   voice: VoiceProvider;
   sms: SmsProvider;
+  /** SMTP, or the local outbox an administrator reads. */
+  email: EmailProvider;
   hub: RealtimeHub;
   /** Stripe, or the local test mode. */
   billing: BillingProvider;
@@ -31,8 +35,12 @@ export interface AppDeps {
   localBilling: LocalBillingProvider | null;
   /** The language model for test calls (LLM_* set), or null: the built-in assistant answers. */
   llm: LlmProvider | null;
+  /** What /admin/settings reports about this process. */
+  runtime: { version: string; startedAt: Date; database: 'pglite' | 'postgres' };
   /** Where the built web app lives; when absent only the API is served. */
   webRoot?: string;
+  /** The per-account limit on test orders, when a test or a bench needs another than the product's. */
+  testOrderLimit?: CreationLimit;
 }
 
 export interface AppEnv {

@@ -147,7 +147,9 @@ export class RealtimeHub {
     this.flushScheduled = false;
     const batch = this.pending;
     this.pending = new Map();
-    const ids = [...batch.values()].flatMap((set) => [...set]);
+    // This instance's own events usually come back through NOTIFY before the tick ends, already delivered
+    // straight after their commit: nothing to read for those.
+    const ids = [...batch.values()].flatMap((set) => [...set]).filter((id) => !this.delivered.has(id));
     if (ids.length === 0) return;
     try {
       const rows = await this.db

@@ -14,7 +14,7 @@ import { createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../.
 import { createTestDatabase } from '../../../tests/test-database';
 import { eventData, SseClient } from '../../../tests/sse-client';
 import { openDatabase, type DatabaseHandle } from '../db/client';
-import { startJobQueue } from '../jobs/job-queue';
+import { startJobQueue, stopJobQueue } from '../jobs/job-queue';
 import { createLogger } from '../logger';
 import type { Order, RealtimeEvent } from '@shared/contracts/orders';
 
@@ -240,7 +240,7 @@ describe.skipIf(!onPostgres)('instances starting together', () => {
       const database = await openDatabase({ kind: 'postgres', url });
       opened.push(database);
       const jobs = await startJobQueue(database, logger);
-      await jobs.stop({ graceful: false, wait: true, timeout: 1_000 });
+      await stopJobQueue(jobs, { timeoutMs: 1_000 });
     };
     const started = await Promise.allSettled([startInstance(), startInstance()]);
     for (const database of opened) await database.close();

@@ -38,12 +38,17 @@ export async function withEvents<T>(
 }
 
 /**
- * Inserts the event row and signals it with NOTIFY, which Postgres delivers only when the transaction commits. Ids
- * only in the payload: NOTIFY payloads are capped at 8000 bytes, and listeners read the event back by id.
+ * Inserts the event row and signals it with NOTIFY, which Postgres delivers only when the transaction commits; one
+ * statement for both, since every change a dashboard sees pays for it. Ids only in the payload: NOTIFY payloads are
+ * capped at 8000 bytes, and listeners read the event back by id.
  */
 async function recordEvent(tx: Transaction, userId: string, event: RealtimeEvent): Promise<StoredEvent> {
-  const [row] = await tx.insert(realtimeEvents).values({ userId, payload: event }).returning({ id: realtimeEvents.id });
-  const id = row!.id;
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${`${userId}:${id}`})`);
-  return { id, event };
+  const inserted = tx
+    .$with('inserted')
+    .as(tx.insert(realtimeEvents).values({ userId, payload: event }).returning({ id: realtimeEvents.id }));
+  const [row] = await tx
+    .with(inserted)
+    .select({ id: inserted.id, notified: sql`pg_notify(${EVENTS_CHANNEL}, ${userId}::text || ':' || ${inserted.id})` })
+    .from(inserted);
+  return { id: row!.id, event };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText, tooLong } from './text';
 import type { BillingStatus, InvoiceStatus } from '../domain/subscription';
 import type { Cents } from '../domain/money';
 
@@ -104,7 +105,7 @@ export const testCardSchema = z.object({
     .string()
     .trim()
     .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
-  name: z.string().trim().min(1, 'Enter the name on the card.').max(120),
+  name: singleLineText().min(1, 'Enter the name on the card.').max(120, tooLong('Name on card', 120)),
 });
 export type TestCardInput = z.input<typeof testCardSchema>;
 

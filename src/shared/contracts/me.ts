@@ -5,6 +5,8 @@ import type { PlanSummary } from './billing';
 export interface MeResponse {
   user: { id: string; name: string; email: string };
   isAdmin: boolean;
+  /** Whether the owner has opened the link e-mailed to confirm the address; the app asks until then. */
+  emailVerified: boolean;
   /** True while any provider (voice, texts, payments) runs in local test mode: nothing real is called or charged. */
   testMode: boolean;
   /** Where customer texts go: the in-app outbox only ('local'), or out through Twilio. */

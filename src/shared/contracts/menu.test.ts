@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupMenu, readQuickAddLines, type MenuCategory } from './menu';
+import { CONTROL_CHARACTER_MESSAGE, SINGLE_LINE_MESSAGE } from './text';
 import { lowestUnitPrice, nameWithOptions } from '../domain/menu-options';
 
 describe('reading pasted menu lines', () => {
@@ -30,6 +31,11 @@ describe('reading pasted menu lines', () => {
       '6: Price cannot be negative',
       'Water 0',
     ]);
+  });
+
+  it('refuses a tab left inside a name, or a control character, as the server would', () => {
+    const lines = readQuickAddLines('Chips\tsalsa\t4.50\nRolls\u0000, 3');
+    expect(lines.map((l) => (l.ok ? l.name : l.error))).toEqual([SINGLE_LINE_MESSAGE, CONTROL_CHARACTER_MESSAGE]);
   });
 
   it('refuses a dish already on the menu or twice in the list, in any case', () => {

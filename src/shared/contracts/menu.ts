@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { readDollars, type Cents } from '../domain/money';
 import { MENU_PRICE_REQUIRED, PRICE_MESSAGES, priceCents, type MenuItem } from './restaurant';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasControlCharacter,
+  isSingleLine,
+  requiredText,
+  SINGLE_LINE_MESSAGE,
+  singleLineText,
+  tooLong,
+} from './text';
 
 /** Where dishes without a category are listed, on the menu and to callers; no category may take the name. */
 export const OTHER_CATEGORY = 'Other';
@@ -10,15 +19,10 @@ export const MENU_CATEGORY_LIMITS = { nameLength: 60, perRestaurant: 50 } as con
 /** Up to this many dishes in one quick add. */
 export const MAX_QUICK_ADD_ITEMS = 100;
 
-const categoryName = z
-  .string('Category name is required')
-  .trim()
-  .min(1, 'Category name is required')
-  .max(MENU_CATEGORY_LIMITS.nameLength, `Category name must be at most ${MENU_CATEGORY_LIMITS.nameLength} characters`)
-  .refine(
-    (name) => name.toLowerCase() !== OTHER_CATEGORY.toLowerCase(),
-    `“${OTHER_CATEGORY}” is where dishes without a category go; choose another name`,
-  );
+const categoryName = requiredText('Category name', MENU_CATEGORY_LIMITS.nameLength).refine(
+  (name) => name.toLowerCase() !== OTHER_CATEGORY.toLowerCase(),
+  `“${OTHER_CATEGORY}” is where dishes without a category go; choose another name`,
+);
 
 export const menuCategorySchema = z.object({ name: categoryName });
 export type MenuCategoryInput = z.input<typeof menuCategorySchema>;
@@ -51,16 +55,14 @@ export interface MenuCategoriesResponse {
  * mistake, never a free dish.
  */
 export const quickAddItemSchema = z.object({
-  name: z.string('Name is required').trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
+  name: requiredText('Name', 120),
   priceCents: priceCents
     .nullish()
     .refine((v) => v !== null && v !== undefined, MENU_PRICE_REQUIRED)
     // The refine let no null or undefined through; as a transform's output the key is required in the type too.
     .transform((v): Cents => v),
-  category: z
-    .string()
-    .trim()
-    .max(MENU_CATEGORY_LIMITS.nameLength, `Category name must be at most ${MENU_CATEGORY_LIMITS.nameLength} characters`)
+  category: singleLineText()
+    .max(MENU_CATEGORY_LIMITS.nameLength, tooLong('Category name', MENU_CATEGORY_LIMITS.nameLength))
     .nullish()
     .transform((v) => v || null),
 });
@@ -156,9 +158,12 @@ export function readQuickAddLines(
     }
 
     if (!name) return fail('Name is required');
-    if (name.length > 120) return fail('Name must be at most 120 characters');
+    if (hasControlCharacter(trimmed)) return fail(CONTROL_CHARACTER_MESSAGE);
+    // Tabs separate a spreadsheet's columns; one left inside the name would be refused when the dishes are added.
+    if (!isSingleLine(name) || (category && !isSingleLine(category))) return fail(SINGLE_LINE_MESSAGE);
+    if (name.length > 120) return fail(tooLong('Name', 120));
     if (category && category.length > MENU_CATEGORY_LIMITS.nameLength) {
-      return fail(`Category name must be at most ${MENU_CATEGORY_LIMITS.nameLength} characters`);
+      return fail(tooLong('Category name', MENU_CATEGORY_LIMITS.nameLength));
     }
     if (!price) return fail(MENU_PRICE_REQUIRED);
     const read = readDollars(price);

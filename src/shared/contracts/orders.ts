@@ -12,6 +12,7 @@ import type { Cents } from '../domain/money';
 import type { ChosenOption } from '../domain/menu-options';
 import type { CallSummary } from './calls';
 import type { PlanSummary } from './billing';
+import { multiLineText, tooLong } from './text';
 
 export interface OrderItemLine {
   name: string;
@@ -107,7 +108,8 @@ export const cancelOrderSchema = z.object({
 
 export const createTestOrderSchema = z.object({
   isCustomOrder: z.boolean().default(false),
-  customOrderText: z.string().trim().max(500).optional(),
+  /** A <textarea>: the order may run over several lines. */
+  customOrderText: multiLineText().max(500, tooLong('Custom order text', 500)).optional(),
 });
 
 /** One text in the outbox, as the customer's phone would show it. */

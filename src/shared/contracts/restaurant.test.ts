@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { menuItemFormSchema, menuItemSchema } from './restaurant';
+import { botPreferencesSchema, menuItemFormSchema, menuItemSchema, restaurantInfoSchema } from './restaurant';
+import { SINGLE_LINE_MESSAGE } from './text';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)[0];
@@ -156,5 +157,52 @@ describe('menu item options in the form', () => {
     ],
   ])('refuses %j next to the field', (options, field, message) => {
     expect(firstMessage(form(options))).toBe(`${field}: ${message}`);
+  });
+});
+
+describe('one line or several', () => {
+  const info = {
+    restaurantName: 'Plain Noodles',
+    phoneNumber: '(555) 010-0100',
+    address: '1 Main St',
+    timezone: 'UTC',
+  };
+
+  it.each([
+    ['the name of a dish', () => menuItemSchema.safeParse({ name: 'Pad\tThai' }), 'name'],
+    ['another name of a dish', () => menuItemSchema.safeParse({ name: 'Soup', aliases: ['so\nupa'] }), 'aliases'],
+    [
+      'an option',
+      () =>
+        menuItemSchema.safeParse({
+          name: 'Soup',
+          options: [{ name: 'Si\nze', choices: [{ name: 'Small' }] }],
+        }),
+      'options.0.name',
+    ],
+    [
+      'the restaurant name',
+      () => restaurantInfoSchema.safeParse({ ...info, restaurantName: 'Plain\nNoodles' }),
+      'restaurantName',
+    ],
+    [
+      'the restaurant phone',
+      () => restaurantInfoSchema.safeParse({ ...info, phoneNumber: '555\t010 0100' }),
+      'phoneNumber',
+    ],
+  ])('%s is one line: a tab or line break inside is refused', (_what, parse, field) => {
+    expect(firstMessage(parse())).toBe(`${field}: ${SINGLE_LINE_MESSAGE}`);
+  });
+
+  it('keeps the line breaks of a description, an address, a greeting and a busy message', () => {
+    const item = menuItemSchema.parse({ name: ' Soup\n', description: 'Hot.\n\tWith bread.' });
+    expect(item).toMatchObject({ name: 'Soup', description: 'Hot.\n\tWith bread.' });
+    expect(restaurantInfoSchema.parse({ ...info, address: '1 Main St\nSuite 2' }).address).toBe('1 Main St\nSuite 2');
+    const bot = botPreferencesSchema.parse({
+      language: 'en',
+      greetingMessage: 'Hi!\nWelcome.',
+      busyMessage: 'Busy.\r\nSorry.',
+    });
+    expect(bot).toMatchObject({ greetingMessage: 'Hi!\nWelcome.', busyMessage: 'Busy.\r\nSorry.' });
   });
 });

@@ -9,6 +9,16 @@ import { BUSY_MODE_DURATIONS } from '../domain/busy-mode';
 import { formatCents, readDollars, type Cents, type DollarsProblem } from '../domain/money';
 import { lowestUnitPrice, MENU_OPTION_LIMITS, type MenuOptionGroup } from '../domain/menu-options';
 import { MSG } from '../messages';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasControlCharacter,
+  isSingleLine,
+  multiLineText,
+  requiredText,
+  SINGLE_LINE_MESSAGE,
+  singleLineText,
+  tooLong,
+} from './text';
 
 export const DEFAULT_BUSY_MESSAGE = 'We are currently busy, please call again later.';
 export const defaultGreeting = (restaurantName: string) =>
@@ -23,17 +33,12 @@ export function isValidTimeZone(value: string): boolean {
   }
 }
 
-const requiredText = (label: string, max: number) =>
-  z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
-
 /**
  * The staff line calls are transferred to: the same rule as the restaurant's own number, stored in E.164 (the form
  * the voice provider dials). Empty or null clears it; leaving the field out keeps what is stored.
  */
-const forwardingPhone = z
-  .string()
-  .trim()
-  .max(30, 'Staff phone line must be at most 30 characters')
+const forwardingPhone = singleLineText()
+  .max(30, tooLong('Staff phone line', 30))
   .nullish()
   .refine((v) => !v || (isValidContactPhone(v) && toE164(v) !== null), MSG.invalidPhone)
   .transform((v) => (v === undefined ? undefined : v ? toE164(v)! : null));
@@ -41,8 +46,12 @@ const forwardingPhone = z
 export const restaurantInfoSchema = z.object({
   restaurantName: requiredText('Restaurant name', 120),
   phoneNumber: requiredText('Phone number', 30).refine(isValidContactPhone, MSG.invalidPhone),
-  address: requiredText('Address', 300),
-  timezone: z.string().trim().min(1, 'Time zone is required').refine(isValidTimeZone, 'Choose a valid time zone'),
+  // A <textarea>: an address may run over two lines.
+  address: requiredText('Address', 300, { multiLine: true }),
+  timezone: singleLineText()
+    .min(1, 'Time zone is required')
+    .max(100, 'Choose a valid time zone')
+    .refine(isValidTimeZone, 'Choose a valid time zone'),
   forwardingPhone,
 });
 export type RestaurantInfo = z.infer<typeof restaurantInfoSchema>;
@@ -115,8 +124,8 @@ export type BusinessHoursInput = z.infer<typeof businessHoursSchema>;
 
 export const botPreferencesSchema = z.object({
   language: z.enum(LANGUAGE_CODES, 'Choose a language'),
-  greetingMessage: requiredText('Greeting', 500),
-  busyMessage: requiredText('Busy message', 500),
+  greetingMessage: requiredText('Greeting', 500, { multiLine: true }),
+  busyMessage: requiredText('Busy message', 500, { multiLine: true }),
 });
 export type BotPreferencesInput = z.infer<typeof botPreferencesSchema>;
 
@@ -189,6 +198,8 @@ const aliasNames = z
     }
     return [...kept.values()];
   })
+  .refine((names) => !names.some(hasControlCharacter), CONTROL_CHARACTER_MESSAGE)
+  .refine((names) => names.every(isSingleLine), SINGLE_LINE_MESSAGE)
   .refine(
     (names) => names.every((n) => n.length <= MAX_MENU_ALIAS_LENGTH),
     `Each other name must be at most ${MAX_MENU_ALIAS_LENGTH} characters`,
@@ -197,12 +208,7 @@ const aliasNames = z
 
 const menuAliases = aliasNames.nullish().transform((names) => names ?? []);
 
-const optionName = (label: string) =>
-  z
-    .string(`${label} is required`)
-    .trim()
-    .min(1, `${label} is required`)
-    .max(MENU_OPTION_LIMITS.nameLength, `${label} must be at most ${MENU_OPTION_LIMITS.nameLength} characters`);
+const optionName = (label: string) => requiredText(label, MENU_OPTION_LIMITS.nameLength);
 
 const MAX_DELTA_TEXT = formatCents(MENU_OPTION_LIMITS.maxDeltaCents);
 const PRICE_CHANGE_MESSAGES = {
@@ -287,10 +293,8 @@ const menuItemShape = z.object({
   name: requiredText('Name', 120),
   /** Left out or null, the dish has no other names (a PUT replaces the list, like every other field). */
   aliases: menuAliases,
-  description: z
-    .string()
-    .trim()
-    .max(500, 'Description must be at most 500 characters')
+  description: multiLineText()
+    .max(500, tooLong('Description', 500))
     .nullish()
     .transform((v) => v || null),
   priceCents: priceCents.nullish().transform((v) => v ?? 0),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 import { LANGUAGE_CODES } from '../domain/languages';
 import type { Cents } from '../domain/money';
 
@@ -13,7 +14,7 @@ export const startTestCallSchema = z.object({
 export type StartTestCallInput = z.infer<typeof startTestCallSchema>;
 
 export const testCallMessageSchema = z.object({
-  text: z.string().trim().min(1, 'Say or type something first').max(1000, 'That is too long for one turn'),
+  text: singleLineText().min(1, 'Say or type something first').max(1000, 'That is too long for one turn'),
 });
 
 /** What the assistant has understood so far, for the call page's side panel. */

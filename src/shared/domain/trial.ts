@@ -3,8 +3,8 @@ import { TRIAL_DAYS } from '../product';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** When a new account's trial ends: sign-up time plus the trial length. */
-export function trialEndFrom(start: Date): Date {
-  return new Date(start.getTime() + TRIAL_DAYS * DAY_MS);
+export function trialEndFrom(start: Date, days: number = TRIAL_DAYS): Date {
+  return new Date(start.getTime() + days * DAY_MS);
 }
 
 /** Whole days left, rounded up: 1 second left is 1 day; an end in the past is 0 or below. */

@@ -1,21 +1,37 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'react-hot-toast';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useHydrated } from '@web/lib/hydration';
 import { ErrorBoundary } from './error-boundary';
-import { createRouter } from './router';
+import type { AppRouter } from './router';
 
-export function App() {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true, retry: 1 } } }),
+export function createQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true, retry: 1 } } });
+}
+
+export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
+  return (
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
-  const [router] = useState(createRouter);
+}
+
+/**
+ * Everything around the router. The build's prerendering (prerender.tsx) renders pages inside the same frame, so the
+ * browser's first render of a prerendered page matches its HTML.
+ */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  // The toasts' container is styled inline, which a static page may not carry under the Content-Security-Policy: it
+  // joins once the app runs.
+  const isHydrated = useHydrated();
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        {children}
         {/* react-hot-toast's defaults are the spec's: durations per type and at most 20 on screen. */}
-        <Toaster position="top-right" />
+        {isHydrated && <Toaster position="top-right" />}
       </QueryClientProvider>
     </ErrorBoundary>
   );

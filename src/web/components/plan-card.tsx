@@ -3,16 +3,17 @@ import { Check } from 'lucide-react';
 import { PRO_PLAN, formatPrice } from '@shared/product';
 
 /** The one plan, as shown on the landing and pricing pages; the caller decides what the button does. */
-export function PlanCard({ action }: { action: ReactNode }) {
+export function PlanCard({ action, headingLevel = 'h3' }: { action: ReactNode; headingLevel?: 'h2' | 'h3' }) {
+  const Heading = headingLevel;
   return (
     <article
       aria-labelledby="plan-card-name"
       className="relative mx-auto w-full max-w-md overflow-hidden rounded-2xl border border-stone-200 bg-white p-8 shadow-xl shadow-stone-900/5 ring-1 ring-stone-900/5"
     >
       <div aria-hidden="true" className="absolute inset-x-0 top-0 h-1.5 bg-linear-to-r from-brand-500 to-brand-700" />
-      <h3 id="plan-card-name" className="text-lg font-semibold text-brand-700">
+      <Heading id="plan-card-name" className="text-lg font-semibold text-brand-700">
         {PRO_PLAN.name}
-      </h3>
+      </Heading>
       <p className="mt-4 flex items-baseline gap-1">
         <span className="text-5xl font-bold tracking-tight text-stone-900">{formatPrice(PRO_PLAN.priceCents)}</span>
         <span className="text-base font-medium text-stone-500">/{PRO_PLAN.interval}</span>

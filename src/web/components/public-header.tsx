@@ -29,7 +29,11 @@ export function PublicHeader() {
             </ButtonLink>
           ) : (
             // Hidden rather than removed while the session loads, so a signed-in owner never sees them flash.
-            <div className={clsx('flex items-center gap-0.5 sm:gap-2', isLoading && 'invisible')}>
+            // The prerendered pages' script reveals them (data-session-pending) once it knows nobody is signed in.
+            <div
+              className={clsx('flex items-center gap-0.5 sm:gap-2', isLoading && 'invisible')}
+              data-session-pending={isLoading || undefined}
+            >
               <ButtonLink to="/login" variant="ghost" size="sm" className="px-1.5 whitespace-nowrap sm:px-3">
                 Login
               </ButtonLink>

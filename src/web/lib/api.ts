@@ -12,3 +12,11 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/**
+ * The message to show for a call refused as too frequent (429): the server's own words, which say when to try
+ * again. Any other failure keeps the caller's message.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status === 429 ? error.message : fallback;
+}

@@ -1,16 +1,37 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { ADMIN_ROLE_DECISIONS } from '@shared/contracts/admin';
+import { inList, textEnum } from './checks';
 
 /** Tables owned by better-auth. Property names are better-auth's field names; columns are snake_case. */
 
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the owner proved both halves of the account: opened the confirmation link from the mailbox while signed in
+     * with the password, or chose a new password through an e-mailed reset link. emailVerified alone says only that
+     * someone opened the link. An ADMIN_EMAILS address is an administrator only once this is set.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** The operator's word (npm run admin): 'granted' makes an administrator, 'revoked' overrides ADMIN_EMAILS. */
+    adminRole: text('admin_role', { enum: textEnum(ADMIN_ROLE_DECISIONS) }),
+  },
+  (t) => [
+    // The admin search looks for text anywhere in the e-mail (pg_trgm, migration 0008).
+    index('user_email_search_idx')
+      .using('gin', sql`lower(${t.email}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    check('user_admin_role', inList(t.adminRole, ADMIN_ROLE_DECISIONS)),
+  ],
+);
 
 export const session = pgTable(
   'session',

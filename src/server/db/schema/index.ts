@@ -3,3 +3,5 @@ export * from './restaurants';
 export * from './orders';
 export * from './billing';
 export * from './realtime';
+export * from './admin';
+export * from './email';

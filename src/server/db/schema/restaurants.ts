@@ -26,13 +26,23 @@ import { DEFAULT_CLOSE_TIME, DEFAULT_OPEN_TIME } from '@shared/domain/hours';
 import type { MenuOptionGroup } from '@shared/domain/menu-options';
 import { DEFAULT_MENU_PREP_MINUTES } from '@shared/domain/orders';
 
-export const profiles = pgTable('profiles', {
-  id: text('id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('profiles_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The admin search looks for text anywhere in the owner's name (pg_trgm, migration 0008).
+    index('profiles_name_search_idx')
+      .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+  ],
+);
 
 /** One per owner, keyed by the owner's user id: the restaurant id everywhere else is this id. */
 export const restaurantProfiles = pgTable(
@@ -68,12 +78,23 @@ export const restaurantProfiles = pgTable(
       .notNull()
       .default('not_started'),
     phoneProvisioningError: text('phone_provisioning_error'),
+    /**
+     * When the newest order came in, kept by a trigger on orders (migration 0008), so the admin list can sort and
+     * page by it without reading every restaurant's orders.
+     */
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
     /** Legacy free-text menu from before menu_items existed; kept so old rows still read. */
     menuItems: jsonb('menu_items'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The admin list sorts by these (keyset pages over every account).
+    index('restaurant_profiles_trial_ends_idx').on(t.trialEndsAt),
+    index('restaurant_profiles_last_order_idx').on(t.lastOrderAt),
+    index('restaurant_profiles_name_search_idx')
+      .using('gin', sql`lower(${t.restaurantName}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
     // The webhook finds the restaurant by the number called: two restaurants can never share one.
     uniqueIndex('restaurant_profiles_vapi_phone_number_unique')
       .on(t.vapiPhoneNumber)

@@ -34,6 +34,23 @@ describe('accounts', () => {
     });
   });
 
+  it('the session check answers 200 for everyone: null for a visitor, the same as /api/me once signed in', async () => {
+    const visitor = await t.request('/api/me/session');
+    expect(visitor.status).toBe(200);
+    expect(await visitor.json()).toEqual({ me: null });
+
+    const { cookie } = await t.signUp({ name: 'Sam Session', email: 'session-check@example.com' });
+    const [session, me] = await Promise.all([
+      t.request('/api/me/session', { cookie }),
+      t.request('/api/me', { cookie }),
+    ]);
+    expect(session.status).toBe(200);
+    expect(await session.json()).toEqual({ me: (await me.json()) as unknown });
+
+    const signedOut = await t.request('/api/me/session', { cookie: 'better-auth.session_token=not-a-session' });
+    expect(await signedOut.json()).toEqual({ me: null });
+  });
+
   it('stores a password hash, never the password', async () => {
     const { userId } = await t.signUp({ email: 'hash@example.com', password: 'plain-text-secret' });
     const [row] = await t.db.select().from(account).where(eq(account.userId, userId));

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BillingResponse, PlanSummary, RedirectResponse, TestCheckoutView } from '@shared/contracts/billing';
 import type { MeResponse } from '@shared/contracts/me';
-import type { AdminUsersResponse } from '@shared/contracts/admin';
+import type { AdminUserDetails, AdminUserFilter, AdminUsersPage } from '@shared/contracts/admin';
 import { PRO_PLAN } from '@shared/product';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/test-app';
 import {
@@ -288,15 +288,39 @@ describe('billing in local test mode', () => {
 
   it("shows the administrator each account's real plan", async () => {
     const { cookie: adminCookie } = await t.signUp({ email: ADMIN_EMAIL });
-    const planOf = async (userId: string) => {
-      const { users } = await json<AdminUsersResponse>(await t.request('/api/admin/users', { cookie: adminCookie }));
-      return users.find((u) => u.id === userId)!.plan;
+    const details = async (userId: string) =>
+      json<AdminUserDetails>(await t.request(`/api/admin/users/${userId}`, { cookie: adminCookie }));
+    const planOf = async (userId: string) => (await details(userId)).plan;
+    const listed = async (filter: AdminUserFilter) => {
+      const page = await json<AdminUsersPage>(
+        await t.request(`/api/admin/users?filter=${filter}`, { cookie: adminCookie }),
+      );
+      return page.users.map((u) => u.id);
     };
     expect(await planOf(owner.userId)).toEqual({ status: 'trial', currentPeriodEnd: null });
+    expect((await details(owner.userId)).subscription).toBeNull();
+    expect(await listed('active')).not.toContain(owner.userId);
+
     const plan = await subscribe();
     expect(await planOf(owner.userId)).toEqual({ status: 'active', currentPeriodEnd: plan.currentPeriodEnd });
+    expect((await details(owner.userId)).subscription).toMatchObject({
+      provider: 'local',
+      status: 'active',
+      // Subscribed during the trial: first charged when it ends.
+      providerStatus: 'trialing',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: plan.currentPeriodEnd,
+      paymentMethod: { brand: 'visa', last4: '4242' },
+      subscriptionId: plan.subscriptionId,
+    });
+    expect(await listed('active')).toContain(owner.userId);
+    expect(await listed('canceling')).not.toContain(owner.userId);
+
     await post('/api/billing/cancel-subscription');
     expect((await planOf(owner.userId)).status).toBe('canceling');
+    expect((await details(owner.userId)).subscription).toMatchObject({ status: 'canceling', cancelAtPeriodEnd: true });
+    expect(await listed('canceling')).toContain(owner.userId);
+    expect(await listed('active')).not.toContain(owner.userId);
   });
 
   it('syncs on the success page, and refuses everything signed out', async () => {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { MeResponse } from '@shared/contracts/me';
 import type { Database } from '../../db/client';
-import { restaurantProfiles } from '../../db/schema';
+import { restaurantProfiles, user as users } from '../../db/schema';
+import { isAdministrator } from '../../auth/admin-role';
 import type { SessionUser } from '../../http/types';
 import { notFound } from '../../http/errors';
 import { readPlanSummary } from '../billing/plan-view';
@@ -10,11 +11,21 @@ export async function getMe(
   db: Database,
   {
     user,
-    isAdmin,
+    adminEmails,
     testMode,
     smsProvider,
-  }: { user: SessionUser; isAdmin: boolean; testMode: boolean; smsProvider: 'local' | 'twilio' },
+  }: { user: SessionUser; adminEmails: readonly string[]; testMode: boolean; smsProvider: 'local' | 'twilio' },
 ): Promise<MeResponse> {
+  const [account] = await db
+    .select({
+      email: users.email,
+      emailVerified: users.emailVerified,
+      emailConfirmedAt: users.emailConfirmedAt,
+      adminRole: users.adminRole,
+    })
+    .from(users)
+    .where(eq(users.id, user.id));
+  if (!account) throw notFound('Account');
   const [restaurant] = await db
     .select({
       restaurantName: restaurantProfiles.restaurantName,
@@ -28,7 +39,8 @@ export async function getMe(
   if (!restaurant) throw notFound('Restaurant profile');
   return {
     user,
-    isAdmin,
+    isAdmin: isAdministrator(adminEmails, account),
+    emailVerified: account.emailVerified,
     testMode,
     smsProvider,
     restaurant: { ...restaurant, trialEndsAt: restaurant.trialEndsAt?.toISOString() ?? null },

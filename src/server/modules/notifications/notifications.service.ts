@@ -24,6 +24,11 @@ export interface NotificationDeps {
   hub: RealtimeHub;
   sms: SmsProvider;
   logger: Logger;
+  /**
+   * SENDING_LEASE_MS unless set. Shorter only with a provider that surely answers within it: the crash test's fake
+   * Twilio, so that what a killed worker left 'sending' is retaken within seconds.
+   */
+  sendingLeaseMs?: number;
 }
 
 /**
@@ -106,7 +111,7 @@ export async function sendNotification(
   { notificationId }: SendSmsJob,
   { isLastAttempt }: { isLastAttempt: boolean },
 ) {
-  const notification = await claimForSending(deps.db, notificationId);
+  const notification = await claimForSending(deps.db, notificationId, deps.sendingLeaseMs ?? SENDING_LEASE_MS);
   if (!notification) return;
   const sms = providerFor(deps, notification.provider);
   if (notification.takenOver) {
@@ -159,7 +164,7 @@ export class StillSendingError extends Error {
  * One conditional UPDATE decides who sends: a queued text, or one whose sender has been silent for longer than the
  * lease. A text being sent right now is left alone (the job retries later); sent and failed texts are done.
  */
-async function claimForSending(db: Database, notificationId: string) {
+async function claimForSending(db: Database, notificationId: string, sendingLeaseMs: number) {
   const now = new Date();
   const [previous] = await db
     .select({ status: notifications.status, updatedAt: notifications.updatedAt })
@@ -176,7 +181,7 @@ async function claimForSending(db: Database, notificationId: string) {
           eq(notifications.status, 'queued'),
           and(
             eq(notifications.status, 'sending'),
-            lt(notifications.updatedAt, new Date(now.getTime() - SENDING_LEASE_MS)),
+            lt(notifications.updatedAt, new Date(now.getTime() - sendingLeaseMs)),
           ),
         ),
       ),
@@ -253,7 +258,11 @@ export async function applyDeliveryReport(
  * Texts whose job may have been lost (a crash between commit and enqueue, or a worker that died mid-send) go back on
  * the queue. Claiming decides who really sends, so re-queueing too much is harmless.
  */
-export async function requeueStalledNotifications(db: Database, jobs: JobQueue, queuedForMs = 30_000) {
+export async function requeueStalledNotifications(
+  db: Database,
+  jobs: JobQueue,
+  { queuedForMs = 30_000, sendingLeaseMs = SENDING_LEASE_MS }: { queuedForMs?: number; sendingLeaseMs?: number } = {},
+) {
   const now = Date.now();
   const stalled = await db
     .select({ id: notifications.id })
@@ -261,7 +270,7 @@ export async function requeueStalledNotifications(db: Database, jobs: JobQueue, 
     .where(
       or(
         and(eq(notifications.status, 'queued'), lt(notifications.updatedAt, new Date(now - queuedForMs))),
-        and(eq(notifications.status, 'sending'), lt(notifications.updatedAt, new Date(now - SENDING_LEASE_MS))),
+        and(eq(notifications.status, 'sending'), lt(notifications.updatedAt, new Date(now - sendingLeaseMs))),
       ),
     );
   for (const { id } of stalled) await enqueueSms(jobs, id);

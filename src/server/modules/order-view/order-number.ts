@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { orders, restaurantProfiles } from '../../db/schema';
 
@@ -9,19 +9,38 @@ export interface OrderNumber {
 }
 
 /**
- * The next order number for the restaurant's local day (restaurant_profiles.timezone, UTC if unset), to be inserted
- * with the order in the same transaction.
- *
- * Numbers are handed out one transaction at a time per restaurant: a transaction-scoped advisory lock is held until
- * the order's transaction ends, and the highest number is read only once the lock is held (a new statement, so under
- * READ COMMITTED it sees the previous holder's committed order). A rolled-back order frees its number for the next.
- * The unique index on (user_id, business_date, daily_number) backs this up.
+ * Order numbers are handed out one transaction at a time per restaurant: a transaction-scoped advisory lock is held
+ * until the order's transaction ends, and the highest number is read only once the lock is held (a later statement,
+ * so under READ COMMITTED it sees the previous holder's committed order). A rolled-back order frees its number for
+ * the next. The unique index on (user_id, business_date, daily_number) backs this up.
  */
-export async function nextOrderNumber(tx: Transaction, restaurantId: string): Promise<OrderNumber> {
+export async function lockOrderNumbers(tx: Transaction, restaurantId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pickupline:order-number:${restaurantId}`}))`);
-  const today = sql`(now() at time zone coalesce(
+}
+
+/** The restaurant's local date now (restaurant_profiles.timezone, UTC if unset). */
+const businessDate = (restaurantId: string) => sql`(now() at time zone coalesce(
     (select ${restaurantProfiles.timezone} from ${restaurantProfiles} where ${restaurantProfiles.id} = ${restaurantId}),
     'UTC'))::date`;
+
+/** The highest number of the restaurant's local day plus one. */
+const nextNumber = (restaurantId: string, today: SQL) =>
+  sql<number>`(select coalesce(max(${orders.dailyNumber}), 0) + 1 from ${orders}
+    where ${and(eq(orders.userId, restaurantId), eq(orders.businessDate, today))})`;
+
+/**
+ * The number columns of a new order, worked out by its INSERT itself (one statement fewer than reading the number
+ * first). Only after `lockOrderNumbers` in the same transaction: the INSERT is then a later statement than the lock.
+ */
+export function orderNumberColumns(restaurantId: string): { dailyNumber: SQL<number>; businessDate: SQL<string> } {
+  const today = businessDate(restaurantId);
+  return { dailyNumber: nextNumber(restaurantId, today), businessDate: sql<string>`${today}` };
+}
+
+/** Takes the lock and reads the next number of the restaurant's local day, for an insert that needs it up front. */
+export async function nextOrderNumber(tx: Transaction, restaurantId: string): Promise<OrderNumber> {
+  await lockOrderNumbers(tx, restaurantId);
+  const today = businessDate(restaurantId);
   const [row] = await tx
     .select({
       businessDate: sql<string>`${today}::text`,

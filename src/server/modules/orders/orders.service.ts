@@ -10,7 +10,7 @@ import {
   type OrderStatus,
   type PrepTime,
 } from '@shared/domain/orders';
-import type { Database, Transaction } from '../../db/client';
+import type { Database } from '../../db/client';
 import { botPreferences, orders, restaurantProfiles } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor } from '../../http/keyset-cursor';
@@ -182,6 +182,15 @@ function conflictReason(current: OrderStatus, transition: Transition): string {
 }
 
 /**
+ * Whether automatic texts are on ("Automatic SMS notifications"; on until the owner turns them off), as SQL that an
+ * UPDATE returns with the row it changed, so a status change does not read the setting in a statement of its own.
+ * Nested in a second `sql` so drizzle keeps the columns' table names inside the RETURNING clause.
+ */
+const automaticTextsOn = (ownerId: string) =>
+  sql<boolean>`${sql`coalesce((select ${botPreferences.autoSmsEnabled} from ${botPreferences}
+    where ${botPreferences.restaurantId} = ${ownerId}), true)`}`;
+
+/**
  * Moves an order one step forward. The status it must be in is part of the UPDATE's WHERE clause, so a double click
  * or a second tab changes nothing the second time and gets a 409 with the reason.
  */
@@ -196,7 +205,7 @@ export async function changeOrderStatus(deps: OrderDeps, ownerId: string, orderI
         updatedAt: new Date(),
       })
       .where(and(eq(orders.id, orderId), eq(orders.userId, ownerId), eq(orders.status, FROM[transition.to])))
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, automaticTexts: automaticTextsOn(ownerId) });
     if (!updated) {
       const [current] = await tx
         .select({ status: orders.status })
@@ -206,7 +215,7 @@ export async function changeOrderStatus(deps: OrderDeps, ownerId: string, orderI
       throw new HttpError(409, conflictReason(current.status, transition));
     }
 
-    const textToSend = await textFor(tx, ownerId, transition);
+    const textToSend = textFor(transition, updated.automaticTexts);
     const notificationId = textToSend
       ? await queueNotification(tx, { orderId, restaurantId: ownerId, kind: textToSend, provider: sms.name })
       : null;
@@ -215,18 +224,9 @@ export async function changeOrderStatus(deps: OrderDeps, ownerId: string, orderI
   });
 }
 
-/** The prep-time and ready texts go out only while automatic texts are on ("Automatic SMS notifications"). */
-async function textFor(tx: Transaction, ownerId: string, t: Transition) {
-  if (t.to === 'completed') return null;
-  return (await automaticTextsOn(tx, ownerId)) ? t.to : null;
-}
-
-export async function automaticTextsOn(tx: Database | Transaction, ownerId: string): Promise<boolean> {
-  const [prefs] = await tx
-    .select({ autoSmsEnabled: botPreferences.autoSmsEnabled })
-    .from(botPreferences)
-    .where(eq(botPreferences.restaurantId, ownerId));
-  return prefs?.autoSmsEnabled ?? true;
+/** The prep-time and ready texts go out only while automatic texts are on; completing an order sends none. */
+function textFor(t: Transition, automaticTexts: boolean) {
+  return t.to !== 'completed' && automaticTexts ? t.to : null;
 }
 
 /** Why a cancel changed nothing: the order is finished, or it is not ready for a no-show yet. */
@@ -250,7 +250,7 @@ export async function cancelOrder(deps: OrderDeps, ownerId: string, orderId: str
       .update(orders)
       .set({ status: 'cancelled', cancelReason: reason, cancelledAt: now, updatedAt: now })
       .where(and(eq(orders.id, orderId), eq(orders.userId, ownerId), inArray(orders.status, from)))
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, automaticTexts: automaticTextsOn(ownerId) });
     if (!updated) {
       const [current] = await tx
         .select({ status: orders.status })
@@ -260,7 +260,7 @@ export async function cancelOrder(deps: OrderDeps, ownerId: string, orderId: str
       throw new HttpError(409, cancelConflict(current.status));
     }
 
-    const notificationId = (await automaticTextsOn(tx, ownerId))
+    const notificationId = updated.automaticTexts
       ? await queueNotification(tx, { orderId, restaurantId: ownerId, kind: 'cancelled', provider: sms.name })
       : null;
     if (notificationId) events.afterCommit(() => enqueueSms(jobs, notificationId));

@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { multiplyCents, sumCents, type Cents } from '@shared/domain/money';
 import { nameWithOptions, type MenuOptionGroup } from '@shared/domain/menu-options';
+import type { Transaction } from '../../db/client';
 import { menuItems, orderItems, orders } from '../../db/schema';
 import { withEvents } from '../../realtime/with-events';
-import { nextOrderNumber } from '../order-view/order-number';
-import { loadOrders } from '../order-view/order-view';
+import { lockOrderNumbers, orderNumberColumns } from '../order-view/order-number';
+import { orderOf } from '../order-view/order-view';
 import type { OrderDeps } from './orders.service';
 
 /** Used when the restaurant has no menu yet, so a test order still looks like a real one. */
@@ -61,12 +62,13 @@ export async function createTestOrder(
     : chooseLines(menu.length > 0 ? menu : SAMPLE_MENU.map((m) => ({ id: null, options: [], ...m })));
   const totalCents = sumCents(lines.map((l) => multiplyCents(l.priceCents, l.quantity)));
 
+  // The event is built from what the INSERTs return: a new order has no texts yet, so nothing needs reading back.
   return withEvents(db, hub, async (tx, events) => {
-    const number = await nextOrderNumber(tx, ownerId);
-    const [order] = await tx
+    await lockOrderNumbers(tx, ownerId);
+    const [row] = await tx
       .insert(orders)
       .values({
-        ...number,
+        ...orderNumberColumns(ownerId),
         userId: ownerId,
         item: isCustomOrder
           ? 'Custom order'
@@ -79,24 +81,35 @@ export async function createTestOrder(
         totalCents: isCustomOrder ? null : totalCents,
         source: 'test',
       })
-      .returning({ id: orders.id });
-    if (lines.length > 0) {
-      await tx.insert(orderItems).values(
+      .returning();
+    const items = lines.length > 0 ? await insertLines(tx, row!.id, lines) : [];
+    const order = orderOf(row!, items, []);
+    await events.record(ownerId, { type: 'order.created', order });
+    return order;
+  });
+}
+
+/** Inserts the order's lines and returns them by name, in the database's own sort order, as the list shows them. */
+async function insertLines(tx: Transaction, orderId: string, lines: ChosenLine[]) {
+  const inserted = tx.$with('inserted').as(
+    tx
+      .insert(orderItems)
+      .values(
         lines.map((l) => ({
-          orderId: order!.id,
+          orderId,
           menuItemId: l.id,
           name: l.name,
           quantity: l.quantity,
           unitPriceCents: l.priceCents,
           options: l.options,
         })),
-      );
-    }
-    const [loaded] = await loadOrders(tx, ownerId, [order!.id]);
-    await events.record(ownerId, { type: 'order.created', order: loaded! });
-    return loaded!;
-  });
+      )
+      .returning(),
+  );
+  return tx.with(inserted).select().from(inserted).orderBy(asc(inserted.name));
 }
+
+type ChosenLine = ReturnType<typeof chooseLines>[number];
 
 /** A line's dish with a choice for each of its required options (a size), priced with it. */
 function chooseLines(menu: { id: string | null; name: string; priceCents: Cents; options: MenuOptionGroup[] }[]) {

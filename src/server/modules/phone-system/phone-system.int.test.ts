@@ -193,10 +193,13 @@ describe('phone set-up on Vapi', () => {
     // Not retried by the queue: two refused requests (212, then 415), and the job is finished.
     expect(api.requestsTo('POST', '/phone-number').length).toBeLessThanOrEqual(postsBefore + 2);
     // Both drivers answer raw SQL with { rows }; drizzle types it loosely across them.
-    const jobs: unknown = await t.db.execute(
-      sql`select state from pgboss.job where name = ${PROVISION_PHONE_QUEUE} and singleton_key = ${owner.userId}`,
-    );
-    expect((jobs as { rows: { state: string }[] }).rows.map((j) => j.state)).toEqual(['completed']);
+    // The queue marks the job finished just after the handler has written the outcome: wait for it.
+    await vi.waitFor(async () => {
+      const jobs: unknown = await t.db.execute(
+        sql`select state from pgboss.job where name = ${PROVISION_PHONE_QUEUE} and singleton_key = ${owner.userId}`,
+      );
+      expect((jobs as { rows: { state: string }[] }).rows.map((j) => j.state)).toEqual(['completed']);
+    });
     // The assistant was kept (saved before the number was asked for) so that a retry does not make another.
     const savedAgent = (await row(t, owner.userId)).vapiAgentId;
     expect(api.assistants()).toHaveLength(assistantsBefore + 1);

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PhoneSystemResponse } from '@shared/contracts/restaurant';
 import { agentHoursFrom } from '@shared/domain/hours';
-import type { Database } from '../../db/client';
+import type { PhoneSystemStatus } from '@shared/domain/phone-system';
+import type { Database, Transaction } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
 import { restaurantProfiles } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
@@ -59,8 +60,14 @@ export async function getPhoneSystem(
   };
 }
 
-/** Queues setting up the phone system. The 'pending' status is written first, so a lost job is re-sent at start-up. */
-export async function requestPhoneProvisioning(db: Database, jobs: JobQueue, ownerId: string) {
+/** The set-up may be (re)started once onboarding is done, when it never started or failed. */
+export const RETRYABLE_PHONE_STATUSES = ['not_started', 'failed'] as const satisfies readonly PhoneSystemStatus[];
+
+/**
+ * Marks the set-up pending, in the caller's transaction when there is one, if it may start (onboarding done, status
+ * not_started or failed); false otherwise. The job is to be sent after the commit (enqueueProvisioning).
+ */
+export async function markPhoneProvisioningPending(db: Database | Transaction, ownerId: string): Promise<boolean> {
   const updated = await db
     .update(restaurantProfiles)
     .set({ phoneProvisioningStatus: 'pending', phoneProvisioningError: null, updatedAt: new Date() })
@@ -68,11 +75,16 @@ export async function requestPhoneProvisioning(db: Database, jobs: JobQueue, own
       and(
         eq(restaurantProfiles.id, ownerId),
         eq(restaurantProfiles.hasCompletedOnboarding, true),
-        inArray(restaurantProfiles.phoneProvisioningStatus, ['not_started', 'failed']),
+        inArray(restaurantProfiles.phoneProvisioningStatus, RETRYABLE_PHONE_STATUSES),
       ),
     )
     .returning({ id: restaurantProfiles.id });
-  if (updated.length === 0) {
+  return updated.length > 0;
+}
+
+/** Queues setting up the phone system. The 'pending' status is written first, so a lost job is re-sent at start-up. */
+export async function requestPhoneProvisioning(db: Database, jobs: JobQueue, ownerId: string) {
+  if (!(await markPhoneProvisioningPending(db, ownerId))) {
     throw new HttpError(409, 'The phone system is already set up or being set up.');
   }
   await enqueueProvisioning(jobs, ownerId);

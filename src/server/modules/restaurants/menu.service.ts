@@ -6,6 +6,7 @@ import type { Cents } from '@shared/domain/money';
 import type { Database, Transaction } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
 import { menuCategories, menuItems } from '../../db/schema';
+import { assertWithinCreationLimit, type CreationLimit } from '../../http/creation-limit';
 import { HttpError, notFound } from '../../http/errors';
 
 type MenuItemValues = {
@@ -39,6 +40,24 @@ const categoryColumns = {
 
 const CATEGORY_NAME_INDEX = 'menu_categories_restaurant_name_unique';
 
+/**
+ * Dishes one account may add in ten minutes: two pasted menus of the largest size quick-add takes, far beyond typing
+ * them in, and well short of a script filling the database (and the assistant's menu) with them.
+ */
+export const MENU_ITEM_CREATION_LIMIT: CreationLimit = {
+  limit: 200,
+  windowSeconds: 600,
+  refusal: 'You have added 200 dishes in the last 10 minutes.',
+};
+
+function assertMenuItemsWithinLimit(db: Database | Transaction, ownerId: string, adding: number) {
+  return assertWithinCreationLimit(
+    db,
+    { table: menuItems, createdAt: menuItems.createdAt, where: eq(menuItems.restaurantId, ownerId), adding },
+    MENU_ITEM_CREATION_LIMIT,
+  );
+}
+
 export function listMenuItems(db: Database, ownerId: string): Promise<MenuItem[]> {
   return db
     .select(columns)
@@ -59,6 +78,7 @@ async function checkCategory(db: Database | Transaction, ownerId: string, catego
 
 export async function createMenuItem(db: Database, ownerId: string, values: MenuItemValues): Promise<MenuItem> {
   await checkCategory(db, ownerId, values.categoryId);
+  await assertMenuItemsWithinLimit(db, ownerId, 1);
   const [item] = await db
     .insert(menuItems)
     .values({ ...values, restaurantId: ownerId })
@@ -181,6 +201,7 @@ export async function quickAddMenuItems(
 ): Promise<MenuQuickAddResponse> {
   try {
     return await db.transaction(async (tx) => {
+      await assertMenuItemsWithinLimit(tx, ownerId, items.length);
       const existing = await tx
         .select({ name: menuItems.name })
         .from(menuItems)

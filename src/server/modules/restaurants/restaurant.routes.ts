@@ -11,7 +11,7 @@ import {
 } from '@shared/contracts/restaurant';
 import type { AppEnv } from '../../http/types';
 import { requireSession } from '../../http/session';
-import { validate } from '../../http/validate';
+import { CONTROL_CHARACTER_MESSAGE, findControlCharacter, validate } from '../../http/validate';
 import {
   getBotPreferences,
   getBusinessHours,
@@ -66,7 +66,11 @@ const categoryIdParam = z.object({ id: z.uuid('Not a category id') });
  * everywhere, `field` being the first problem's path.
  */
 const validateEveryItem = zValidator('json', menuQuickAddSchema, (result, c) => {
-  if (result.success) return;
+  if (result.success) {
+    const bad = findControlCharacter(result.data);
+    if (bad === null) return;
+    return c.json({ error: `${bad}: ${CONTROL_CHARACTER_MESSAGE}`, field: bad || undefined }, 400);
+  }
   const issues = result.error.issues.slice(0, 10);
   const paths = issues.map((i) => i.path.join('.'));
   const reasons = issues.map((issue, i) => {

@@ -1,7 +1,7 @@
 import { eq, or } from 'drizzle-orm';
 import type { DayHours } from '@shared/domain/hours';
 import { DEFAULT_LANGUAGE, type Language } from '@shared/domain/languages';
-import { DEFAULT_ORDER_CAPS, type OrderCaps } from '@shared/domain/orders';
+import type { OrderCaps } from '@shared/domain/orders';
 import { canTakeNewOrders } from '@shared/domain/subscription';
 import { isBusyNow } from '@shared/domain/busy-mode';
 import { DEFAULT_BUSY_MESSAGE, defaultGreeting, type MenuItem } from '@shared/contracts/restaurant';
@@ -10,6 +10,7 @@ import type { Database, Transaction } from '../../db/client';
 import { botPreferences, restaurantProfiles } from '../../db/schema';
 import { listMenuCategories, listMenuItems } from '../restaurants/menu.service';
 import { getBusinessHours } from '../restaurants/restaurant.service';
+import { readAppSettings } from '../app-settings/app-settings.service';
 
 /** A menu item as the assistant sees it: every item, sold-out ones included, with its other names. */
 export type MenuEntry = MenuItem;
@@ -65,7 +66,7 @@ export async function loadCallContext(
   restaurantId: string,
   now: Date = new Date(),
 ): Promise<CallContext | null> {
-  const [[row], menu, categories, hours] = await Promise.all([
+  const [[row], menu, categories, hours, defaults] = await Promise.all([
     db
       .select({ restaurant: restaurantProfiles, bot: botPreferences })
       .from(restaurantProfiles)
@@ -74,6 +75,8 @@ export async function loadCallContext(
     listMenuItems(db, restaurantId),
     listMenuCategories(db, restaurantId),
     getBusinessHours(db, restaurantId),
+    // The caps an administrator set for restaurants that have not set their own (/admin/settings).
+    readAppSettings(db),
   ]);
   if (!row) return null;
   const { restaurant, bot } = row;
@@ -92,9 +95,9 @@ export async function loadCallContext(
     allowCustomOrders: restaurant.allowCustomOrders,
     autoSmsEnabled: bot?.autoSmsEnabled ?? true,
     caps: {
-      maxQuantityPerLine: restaurant.maxQuantityPerLine ?? DEFAULT_ORDER_CAPS.maxQuantityPerLine,
-      maxLines: restaurant.maxOrderLines ?? DEFAULT_ORDER_CAPS.maxLines,
-      maxTotalCents: restaurant.maxOrderTotalCents ?? DEFAULT_ORDER_CAPS.maxTotalCents,
+      maxQuantityPerLine: restaurant.maxQuantityPerLine ?? defaults.maxQuantityPerLine,
+      maxLines: restaurant.maxOrderLines ?? defaults.maxLines,
+      maxTotalCents: restaurant.maxOrderTotalCents ?? defaults.maxTotalCents,
     },
     forwardingPhone: restaurant.forwardingPhone,
     canTakeOrders: canTakeNewOrders(

@@ -376,7 +376,9 @@ describe('the assistant’s tools', () => {
     it('finds the caller’s order by caller ID', async () => {
       const { call } = await restaurantWithCall();
       expect((await run(call, 'get_order_status')).result).toBe('I cannot find a recent order from this phone number.');
-      await run(call, 'place_order', { items: [{ name: 'Horchata', quantity: 1 }] }, new Date());
+      // Placed while the restaurant is open (noon on a Monday); looked up against the real clock, since the order's
+      // created_at is the database's own time.
+      await run(call, 'place_order', { items: [{ name: 'Horchata', quantity: 1 }] }, NOON_MONDAY);
       expect((await run(call, 'get_order_status', {}, new Date())).result).toBe(
         'We have your order and the kitchen will start on it shortly.',
       );

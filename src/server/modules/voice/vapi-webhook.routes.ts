@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../http/types';
+import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from '../../http/validate';
 import { vapiBodySchema } from './vapi-messages';
 import {
   answerAssistantRequest,
@@ -65,6 +66,11 @@ export const vapiWebhookRoutes = new Hono<AppEnv>().post(
       const issue = parsed.error.issues[0];
       const where = issue?.path.length ? issue.path.join('.') : 'body';
       return c.json({ error: `Not a Vapi server message: ${where}: ${issue?.message ?? 'invalid'}` }, 400);
+    }
+    // Only what the message schema kept is read and stored; a control character there (a NUL) is no provider's text.
+    const controlAt = findControlCharacter(parsed.data);
+    if (controlAt !== null) {
+      return c.json({ error: `Not a Vapi server message: ${controlAt || 'body'}: ${CONTROL_CHARACTER_MESSAGE}` }, 400);
     }
     const message = parsed.data.message;
     const webhook: VapiWebhookDeps = {

@@ -8,6 +8,8 @@ import type { BillingInvoice, PaymentMethod } from '@shared/contracts/billing';
  */
 export interface BillingProvider {
   readonly name: 'local' | 'stripe';
+  /** Whether charges are real: a Stripe live key. Stripe test keys and the local test mode charge nobody. */
+  readonly livemode: boolean;
   /** The plan's price at the provider (STRIPE_PRICE_ID, or the local test price). */
   readonly priceId: string;
 

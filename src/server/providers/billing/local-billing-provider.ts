@@ -73,6 +73,7 @@ export class CheckoutClosedError extends Error {
 
 export interface LocalBillingProvider extends BillingProvider {
   readonly name: 'local';
+  readonly livemode: false;
   getCheckout(sessionId: string): Promise<LocalCheckout | null>;
   /** Pays on the test checkout page: checks the card as Stripe's sandbox would, then subscribes or updates the card. */
   payCheckout(sessionId: string, card: TestCard): Promise<LocalCheckout>;
@@ -162,6 +163,7 @@ export function createLocalBillingProvider({
 
   return {
     name: 'local',
+    livemode: false,
     priceId: LOCAL_PRICE_ID,
 
     async createCustomer({ userId, email, name }) {

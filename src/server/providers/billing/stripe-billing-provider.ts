@@ -55,6 +55,7 @@ export function createStripeBillingProvider({
 
   return {
     name: 'stripe',
+    livemode: /^[rs]k_live_/.test(secretKey),
     priceId,
 
     async createCustomer({ userId, email, name }) {

@@ -28,6 +28,7 @@ import type { AppOutletContext } from '@web/lib/app-outlet';
 import { useMediaQuery } from '@web/lib/use-media-query';
 import { usePhoneSystemWatcher } from '@web/features/setup/phone-system-watcher';
 import { BusyBanner } from '@web/features/dashboard/busy-banner';
+import { EmailVerificationBanner } from '@web/features/account-verification/email-verification-banner';
 
 /** The signed-in shell: header, subscription banner, the page, footer. */
 export function AppLayout() {
@@ -44,6 +45,7 @@ export function AppLayout() {
     <div className="flex min-h-dvh flex-col">
       <AppHeader me={me} />
       <BusyBanner />
+      <EmailVerificationBanner me={me} />
       {!bannerInPage && banner}
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 sm:px-6 sm:py-6 lg:px-8">
         <Outlet context={outlet} />

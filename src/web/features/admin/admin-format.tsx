@@ -1,7 +1,23 @@
 import clsx from 'clsx';
-import type { AdminUser } from '@shared/contracts/admin';
-import { ONBOARDING_STEP_COUNT } from '@shared/domain/onboarding';
-import { BILLING_STATUS_LABELS, type BillingStatus, type SubscriptionStatus } from '@shared/domain/subscription';
+import type { ReactNode } from 'react';
+import {
+  ADMIN_ACTION_LABELS,
+  type AdminAuditEntry,
+  type AdminUser,
+  type ProviderMode,
+  type WebhookProvider,
+} from '@shared/contracts/admin';
+import type { AppSettings } from '@shared/domain/app-settings';
+import type { CallKind, CallOutcome, CallStatus } from '@shared/domain/calls';
+import { formatCents } from '@shared/domain/money';
+import {
+  ACCOUNT_STATUS_LABELS,
+  accountStatusOf,
+  PHONE_STATUS_LABELS,
+  type AccountStatus,
+} from '@shared/domain/account-status';
+import type { PhoneSystemStatus } from '@shared/domain/phone-system';
+import type { SubscriptionStatus } from '@shared/domain/subscription';
 import { pluralDays } from '@shared/domain/trial';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -15,48 +31,37 @@ export function formatDateTime(value: string | Date | null): string {
   return value ? dateTimeFormat.format(new Date(value)) : '—';
 }
 
-type AccountStatus = SubscriptionStatus | 'expired' | Exclude<BillingStatus, 'trial'>;
-
-/**
- * A paid plan (running, ending, past due) says most about an account; otherwise its trial does; a plan that has
- * ended shows only when no trial was given since.
- */
-function accountStatus(user: AdminUser): AccountStatus {
-  const plan = user.plan.status;
-  if (plan === 'active' || plan === 'canceling' || plan === 'past_due') return plan;
-  if (user.isTrialExpired) return 'expired';
-  if (user.subscriptionStatus === 'trial' || plan !== 'canceled') return user.subscriptionStatus;
-  return 'canceled';
-}
-
-const proLabel = (status: BillingStatus) => `Pro · ${BILLING_STATUS_LABELS[status]}`;
-
-const statusBadges: Record<AccountStatus, { label: string; className: string }> = {
-  trial: { label: 'Trial', className: 'bg-brand-100 text-brand-800 ring-brand-200' },
-  active: { label: proLabel('active'), className: 'bg-emerald-100 text-emerald-800 ring-emerald-200' },
-  canceling: { label: proLabel('canceling'), className: 'bg-amber-100 text-amber-900 ring-amber-200' },
-  past_due: { label: proLabel('past_due'), className: 'bg-red-100 text-red-800 ring-red-200' },
-  canceled: { label: proLabel('canceled'), className: 'bg-stone-100 text-stone-700 ring-stone-200' },
-  expired: { label: 'Trial expired', className: 'bg-red-100 text-red-800 ring-red-200' },
-  none: { label: 'None', className: 'bg-stone-100 text-stone-700 ring-stone-200' },
+const statusBadgeClasses: Record<AccountStatus, string> = {
+  trial: 'bg-brand-100 text-brand-800 ring-brand-200',
+  active: 'bg-emerald-100 text-emerald-800 ring-emerald-200',
+  canceling: 'bg-amber-100 text-amber-900 ring-amber-200',
+  past_due: 'bg-red-100 text-red-800 ring-red-200',
+  canceled: 'bg-stone-100 text-stone-700 ring-stone-200',
+  expired: 'bg-red-100 text-red-800 ring-red-200',
+  none: 'bg-stone-100 text-stone-700 ring-stone-200',
 };
 
 export function statusLabel(user: AdminUser): string {
-  return statusBadges[accountStatus(user)].label;
+  return ACCOUNT_STATUS_LABELS[accountStatusOf(user)];
 }
 
-export function StatusBadge({ user }: { user: AdminUser }) {
-  const badge = statusBadges[accountStatus(user)];
+export function Badge({ className, children }: { className: string; children: ReactNode }) {
   return (
     <span
       className={clsx(
         'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
-        badge.className,
+        className,
       )}
     >
-      {badge.label}
+      {children}
     </span>
   );
+}
+
+export function StatusBadge({ user }: { user: AdminUser }) {
+  const status = accountStatusOf(user);
+  const badge = { label: ACCOUNT_STATUS_LABELS[status], className: statusBadgeClasses[status] };
+  return <Badge className={badge.className}>{badge.label}</Badge>;
 }
 
 /** Where the paid plan stands in time, for the details dialog; null without one. */
@@ -85,6 +90,167 @@ export function trialRemainingLabel(user: AdminUser): string | null {
   return `Ended ${pluralDays(-user.trialDaysLeft)} ago`;
 }
 
-export function onboardingLabel(user: AdminUser): string {
-  return user.hasCompletedOnboarding ? 'Complete' : `Step ${user.onboardingStep} of ${ONBOARDING_STEP_COUNT}`;
+const PHONE_STATUS_CLASSES: Record<PhoneSystemStatus, string> = {
+  not_started: 'bg-stone-100 text-stone-700 ring-stone-200',
+  pending: 'bg-sky-50 text-sky-800 ring-sky-200',
+  active: 'bg-emerald-100 text-emerald-800 ring-emerald-200',
+  failed: 'bg-red-100 text-red-800 ring-red-200',
+};
+
+export function PhoneStatusBadge({ status }: { status: PhoneSystemStatus }) {
+  return <Badge className={PHONE_STATUS_CLASSES[status]}>{PHONE_STATUS_LABELS[status]}</Badge>;
+}
+
+export function ModeBadge({ mode }: { mode: ProviderMode }) {
+  return mode === 'live' ? (
+    <Badge className="bg-emerald-100 text-emerald-800 ring-emerald-200">Live</Badge>
+  ) : (
+    <Badge className="bg-amber-50 text-amber-800 ring-amber-300">Test mode</Badge>
+  );
+}
+
+export const CALL_KIND_LABELS: Record<CallKind, string> = { phone: 'Phone call', test: 'Test call' };
+
+const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
+  ordered: 'Ordered',
+  no_order: 'No order',
+  busy: 'Busy',
+  closed: 'Closed',
+  expired: 'Plan expired',
+  transferred: 'Transferred',
+  failed: 'Failed',
+};
+
+/** 'In progress' until the call has ended, then what came of it. */
+export function callOutcomeLabel(call: { status: CallStatus; outcome: CallOutcome | null }): string {
+  if (call.status !== 'ended') return 'In progress';
+  return call.outcome ? CALL_OUTCOME_LABELS[call.outcome] : 'Ended';
+}
+
+/** 186 → '3:06'. */
+export function formatCallDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+export const WEBHOOK_PROVIDER_LABELS: Record<WebhookProvider, string> = {
+  stripe: 'Stripe',
+  vapi: 'Vapi',
+  twilio: 'Twilio',
+};
+
+/** How long the service has been up, in words: 'less than a minute', '5 minutes', '3 days, 4 hours'. */
+export function formatUptime(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  if (seconds < 60) return 'less than a minute';
+  const units: [number, string][] = [
+    [Math.floor(seconds / 86_400), 'day'],
+    [Math.floor((seconds % 86_400) / 3_600), 'hour'],
+    [Math.floor((seconds % 3_600) / 60), 'minute'],
+  ];
+  const first = units.findIndex(([n]) => n > 0);
+  // The two largest units say enough: '3 days, 4 hours' rather than '3 days, 4 hours, 12 minutes'.
+  return units
+    .slice(first, first + 2)
+    .filter(([n]) => n > 0)
+    .map(([n, unit]) => `${n} ${unit}${n === 1 ? '' : 's'}`)
+    .join(', ');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The audit trail in words.
+
+const SETTING_LABELS: Record<keyof AppSettings, string> = {
+  trialDays: 'Trial length',
+  maxQuantityPerLine: 'Most of one item per line',
+  maxLines: 'Most lines per order',
+  maxTotalCents: 'Largest order total',
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  ...SETTING_LABELS,
+  trialEndsAt: 'Trial end',
+  subscriptionStatus: 'Status',
+  phoneStatus: 'Phone system',
+  status: 'Status',
+  error: 'Error',
+  lastError: 'Error',
+  queue: 'Queue',
+  jobId: 'Job',
+  id: 'Job',
+  state: 'State',
+  retryCount: 'Retries',
+};
+
+const SUBSCRIPTION_WORDS: Record<SubscriptionStatus, string> = { trial: 'Trial', active: 'Active', none: 'None' };
+/** pg-boss job states an audit entry may name. */
+const JOB_STATE_WORDS: Record<string, string> = { failed: 'Failed', retry: 'Queued again', created: 'Queued' };
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** 'trialEndsAt' → 'Trial ends at', for a field this page does not know by name. */
+function humanize(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function auditFieldLabel(key: string): string {
+  return FIELD_LABELS[key] ?? humanize(key);
+}
+
+export function auditValue(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'none';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number') {
+    if (key.endsWith('Cents')) return formatCents(value, { omitZeroCents: true });
+    if (key === 'trialDays') return pluralDays(value);
+    return String(value);
+  }
+  if (typeof value === 'string') {
+    if (ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))) return formatDate(value);
+    if (key === 'subscriptionStatus' && value in SUBSCRIPTION_WORDS) {
+      return SUBSCRIPTION_WORDS[value as SubscriptionStatus];
+    }
+    if (key === 'state' && value in JOB_STATE_WORDS) return JOB_STATE_WORDS[value]!;
+    if ((key === 'phoneStatus' || key === 'status') && value in PHONE_STATUS_LABELS) {
+      return PHONE_STATUS_LABELS[value as PhoneSystemStatus];
+    }
+    return value;
+  }
+  return JSON.stringify(value);
+}
+
+export interface AuditChange {
+  field: string;
+  /** Null when the entry records no earlier value (a job retried, say). */
+  before: string | null;
+  after: string | null;
+}
+
+/** What an entry changed, field by field, in words; fields whose value stayed the same are left out. */
+export function auditChanges(entry: Pick<AdminAuditEntry, 'before' | 'after'>): AuditChange[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys
+    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .map((key) => ({
+      field: auditFieldLabel(key),
+      before: entry.before && key in before ? auditValue(key, before[key]) : null,
+      after: entry.after && key in after ? auditValue(key, after[key]) : null,
+    }));
+}
+
+/** 'Trial end: Jun 5, 2026 → Jun 12, 2026'. */
+export function auditChangeText(change: AuditChange): string {
+  if (change.before === null) return `${change.field}: ${change.after ?? 'none'}`;
+  // A value only in `before` says what was acted on (the queue of a retried job), or what was cleared.
+  if (change.after === null) return `${change.field}: ${change.before}`;
+  return `${change.field}: ${change.before} → ${change.after}`;
+}
+
+export function auditActionLabel(entry: Pick<AdminAuditEntry, 'action'>): string {
+  return ADMIN_ACTION_LABELS[entry.action];
 }

@@ -118,7 +118,7 @@ describe('payment success page', () => {
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(api.bodiesOf('POST /api/billing/sync')).toHaveLength(1);
     // The session is read again, so every page shows the plan at once.
-    await waitFor(() => expect(api.requests.filter((r) => r.path === '/api/me')).toHaveLength(2));
+    await waitFor(() => expect(api.requests.filter((r) => r.path === '/api/me/session')).toHaveLength(2));
   });
 
   it('only confirms for a visitor', async () => {
@@ -126,7 +126,7 @@ describe('payment success page', () => {
     renderAt('/payment/success', routes);
 
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
-    await waitFor(() => expect(api.requests.map((r) => r.path)).toContain('/api/me'));
+    await waitFor(() => expect(api.requests.map((r) => r.path)).toContain('/api/me/session'));
     expect(api.writes()).toEqual([]);
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeInTheDocument();
   });

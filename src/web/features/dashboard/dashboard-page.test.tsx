@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Order } from '@shared/contracts/orders';
 import { AppLayout } from '@web/app/layouts/app-layout';
 import { autoPrintNewOrders } from '@web/lib/local-settings';
-import { fakeApi, renderAt, reply, signedInOwner } from '../../../../tests/render-web';
+import { fakeApi, renderAt, reply, signedInOwner, type FakeRoutes } from '../../../../tests/render-web';
 import { FakeEventSource, stubBrowser, withToaster } from '../billing/billing-test-kit';
 import { DashboardPage } from './dashboard-page';
 import { activePhone, botPreferences, orderList, testOrder } from './dashboard-test-kit';
@@ -15,7 +15,10 @@ const routes = withToaster([
 ]);
 
 /** The dashboard with these orders, as a laptop (or, with `onPhone`, a 390 px phone) shows it. */
-function openBoard(orders: Order[], { onPhone = false } = {}) {
+function openBoard(
+  orders: Order[],
+  { onPhone = false, api: extraRoutes = {} }: { onPhone?: boolean; api?: FakeRoutes } = {},
+) {
   stubBrowser();
   if (onPhone) {
     vi.stubGlobal('matchMedia', (query: string) => ({
@@ -30,6 +33,7 @@ function openBoard(orders: Order[], { onPhone = false } = {}) {
     'GET /api/orders': reply(200, orderList(orders)),
     'GET /api/restaurant/bot': reply(200, botPreferences()),
     'GET /api/phone-system': reply(200, activePhone),
+    ...extraRoutes,
   });
   return { api, ...renderAt('/dashboard', routes) };
 }
@@ -79,6 +83,14 @@ describe('order board', () => {
     expect(within(banner).getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/pricing');
     // The navigation is behind one button.
     expect(screen.getByRole('button', { name: 'Menu' })).toBeInTheDocument();
+  });
+
+  it('says when to try again once test orders come too fast', async () => {
+    const tooMany = 'You have created 30 test orders in the last minute. Try again in 42 seconds.';
+    const { user } = openBoard([], { api: { 'POST /api/orders/test': reply(429, { error: tooMany }) } });
+    await user.click(await screen.findByRole('button', { name: 'Create Test Order' }, FIRST_LOAD));
+    expect(await screen.findByText(tooMany)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to create test order')).not.toBeInTheDocument();
   });
 
   it('says in words when the sound is off', async () => {

@@ -8,6 +8,7 @@ import type { Order } from '@shared/contracts/orders';
 import { formatPhoneDisplay } from '@shared/domain/phone';
 import { Button } from '@web/components/button';
 import { TextAreaField } from '@web/components/form-field';
+import { failureMessage } from '@web/lib/api';
 import { useCreateTestOrder } from './use-orders';
 
 /** The spec's dialog closing delay: the dialog fades out for this long before it is removed. */
@@ -29,8 +30,8 @@ export function useCreateTestOrderWithToast() {
       const order = await create.mutateAsync(input);
       toast.success(input.isCustomOrder ? TEST_ORDER_MESSAGES.customCreated : TEST_ORDER_MESSAGES.created);
       return order;
-    } catch {
-      toast.error(TEST_ORDER_MESSAGES.failed);
+    } catch (error) {
+      toast.error(failureMessage(error, TEST_ORDER_MESSAGES.failed));
       return null;
     }
   };

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import clsx from 'clsx';
 import { CircleCheck, Mail } from 'lucide-react';
 import { PRO_PLAN, SALES_EMAIL, TRIAL_DAYS, formatPrice } from '@shared/product';
 import { Button, ButtonLink } from '@web/components/button';
@@ -50,7 +51,7 @@ export function PricingPage() {
             </p>
           </div>
           <div className="mt-12">
-            <PlanCard action={<PlanAction />} />
+            <PlanCard action={<PlanAction />} headingLevel="h2" />
           </div>
           <p className="mt-8 text-center text-sm text-stone-600">
             Questions before you sign up?{' '}
@@ -113,12 +114,16 @@ function PlanAction() {
     if (!isOwnerSubscribed) start();
   }, [me, wantsCheckout, isOwnerSubscribed, setParams, start]);
 
-  // Holds the button's space so the card does not jump once the session is known.
-  if (isLoading) return <div className="h-12 animate-pulse rounded-lg bg-stone-100" aria-hidden="true" />;
-
-  if (!me) {
+  // While the session loads, the visitor's button holds its space unseen, so the card does not jump once the session
+  // is known (the prerendered page's script reveals it: data-session-pending).
+  if (isLoading || !me) {
     return (
-      <ButtonLink to={SIGN_UP_TO_SUBSCRIBE} size="lg" className="w-full">
+      <ButtonLink
+        to={SIGN_UP_TO_SUBSCRIBE}
+        size="lg"
+        className={clsx('w-full', isLoading && 'invisible')}
+        data-session-pending={isLoading || undefined}
+      >
         Subscribe Now
       </ButtonLink>
     );

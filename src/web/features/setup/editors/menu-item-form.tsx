@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { menuItemFormSchema, type MenuItem } from '@shared/contracts/restaurant';
 import { OTHER_CATEGORY, type MenuCategory } from '@shared/contracts/menu';
 import { numericFromCents } from '@shared/domain/money';
+import { failureMessage } from '@web/lib/api';
 import { Button } from '@web/components/button';
 import { SelectField, TextAreaField, TextField } from '@web/components/form-field';
 import { useMenuMutations } from '../setup-api';
@@ -82,7 +83,7 @@ export function MenuItemForm({
       onDone();
     } catch (error) {
       setErrors(formFieldErrors(error));
-      toast.error('Failed to save menu item');
+      toast.error(failureMessage(error, 'Failed to save menu item'));
     }
   }
 

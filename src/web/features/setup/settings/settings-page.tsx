@@ -12,6 +12,7 @@ import { BotForm } from '../editors/bot-form';
 import { MenuEditor } from '../editors/menu-editor';
 import { PreferencesForm } from '../editors/preferences-form';
 import { PhoneSystemPanel } from './phone-system-panel';
+import { AccountPanel } from './account-panel';
 
 const TABS = [
   { id: 'restaurant', label: 'Restaurant', description: 'How callers and customers know you.' },
@@ -20,6 +21,7 @@ const TABS = [
   { id: 'menu', label: 'Menu', description: 'What callers can order. Mark a dish sold out for today in one click.' },
   { id: 'preferences', label: 'Preferences', description: 'Custom orders and automatic text messages.' },
   { id: 'phone', label: 'Phone', description: 'The number your assistant answers.' },
+  { id: 'account', label: 'Account', description: 'Your password, and the devices signed in to your account.' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -34,7 +36,9 @@ export function SettingsPage() {
       <div className="flex flex-col gap-6">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
-          <p className="text-sm text-stone-600">Everything your phone assistant knows about your restaurant.</p>
+          <p className="text-sm text-stone-600">
+            Everything your phone assistant knows about your restaurant, and your account.
+          </p>
         </div>
         <Tabs.Root
           value={tab}
@@ -87,6 +91,8 @@ function SettingsSection({ id }: { id: TabId }) {
       return <PreferencesSection />;
     case 'phone':
       return <PhoneSystemPanel />;
+    case 'account':
+      return <AccountPanel />;
   }
 }
 

@@ -1,0 +1,58 @@
+import { and, desc, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database, Transaction } from '../db/client';
+import { HttpError } from './errors';
+
+/** How many things of one kind an account may create in a sliding window, and how the refusal reads. */
+export interface CreationLimit {
+  limit: number;
+  windowSeconds: number;
+  /** The refusal, given how long until one more may be created, e.g. "You have created 30 test orders in the last minute." */
+  refusal: string;
+}
+
+/** A 429 that tells the client when to try again, in the body (for the person) and in Retry-After (for programs). */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+    this.name = 'TooManyRequestsError';
+  }
+}
+
+const inWords = (seconds: number) =>
+  seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
+
+/**
+ * Refuses a creation that would take an account past its limit. The window is counted from the rows themselves (their
+ * created_at), so every server instance agrees without shared counters, and a refused request writes nothing.
+ *
+ * One query finds the row whose ageing out would make room for `adding` more: the (limit − adding + 1)-th newest in
+ * the window. None means there is room; otherwise the wait is until that row leaves the window, on the database's
+ * clock (the one that stamped created_at). Two requests racing at the edge may both pass: the limit bounds a flood,
+ * it is not an exact quota.
+ */
+export async function assertWithinCreationLimit(
+  db: Database | Transaction,
+  {
+    table,
+    createdAt,
+    where,
+    adding = 1,
+  }: { table: PgTable; createdAt: PgColumn; where: SQL | undefined; adding?: number },
+  rule: CreationLimit,
+) {
+  const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+  const [blocking] = await db
+    .select({ waitSeconds: sql<number>`ceil(extract(epoch from (${createdAt} + ${window} - now())))::int` })
+    .from(table)
+    .where(and(where, sql`${createdAt} > now() - ${window}`))
+    .orderBy(desc(createdAt))
+    .offset(Math.max(0, rule.limit - adding))
+    .limit(1);
+  if (!blocking) return;
+  const wait = Math.max(1, Number(blocking.waitSeconds));
+  throw new TooManyRequestsError(`${rule.refusal} Try again in ${inWords(wait)}.`, wait);
+}

@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { auditChanges, auditChangeText, formatDate, formatUptime, statusLabel } from './admin-format';
+import { adminUser } from './admin-test-kit';
+
+describe('formatUptime', () => {
+  it('says how long in the two largest units', () => {
+    expect(formatUptime(0)).toBe('less than a minute');
+    expect(formatUptime(59)).toBe('less than a minute');
+    expect(formatUptime(60)).toBe('1 minute');
+    expect(formatUptime(3_599)).toBe('59 minutes');
+    expect(formatUptime(3_600)).toBe('1 hour');
+    expect(formatUptime(2 * 3_600 + 5 * 60 + 9)).toBe('2 hours, 5 minutes');
+    expect(formatUptime(86_400 + 30)).toBe('1 day');
+    expect(formatUptime(3 * 86_400 + 4 * 3_600 + 12 * 60)).toBe('3 days, 4 hours');
+    expect(formatUptime(2 * 86_400 + 7 * 60)).toBe('2 days');
+  });
+});
+
+describe('the audit trail in words', () => {
+  const texts = (entry: Parameters<typeof auditChanges>[0]) => auditChanges(entry).map(auditChangeText);
+
+  it('an extension: the trial end before → after; an unchanged status is left out', () => {
+    const before = '2026-06-05T12:00:00.000Z';
+    const after = '2026-06-12T12:00:00.000Z';
+    expect(
+      texts({
+        before: { subscriptionStatus: 'trial', trialEndsAt: before },
+        after: { subscriptionStatus: 'trial', trialEndsAt: after },
+      }),
+    ).toEqual([`Trial end: ${formatDate(before)} → ${formatDate(after)}`]);
+    expect(
+      texts({
+        before: { subscriptionStatus: 'none', trialEndsAt: null },
+        after: { subscriptionStatus: 'trial', trialEndsAt: after },
+      }),
+    ).toEqual(['Status: None → Trial', `Trial end: none → ${formatDate(after)}`]);
+  });
+
+  it('settings, in their own units', () => {
+    expect(
+      texts({
+        before: { trialDays: 1, maxQuantityPerLine: 25, maxLines: 20, maxTotalCents: 50_000 },
+        after: { trialDays: 14, maxQuantityPerLine: 30, maxLines: 20, maxTotalCents: 12_345 },
+      }),
+    ).toEqual([
+      'Trial length: 1 day → 14 days',
+      'Most of one item per line: 25 → 30',
+      'Largest order total: $500 → $123.45',
+    ]);
+  });
+
+  it('values only on one side, and fields it does not know by name', () => {
+    expect(
+      texts({
+        before: { phoneStatus: 'failed', error: 'Number taken' },
+        after: { phoneStatus: 'pending' },
+      }),
+    ).toEqual(['Phone system: Setup failed → Setting up', 'Error: Number taken']);
+    expect(texts({ before: null, after: { someNewField: true } })).toEqual(['Some new field: yes']);
+    expect(texts({ before: null, after: null })).toEqual([]);
+  });
+});
+
+describe('statusLabel', () => {
+  it('a paid plan says most, then the trial', () => {
+    expect(statusLabel(adminUser())).toBe('Trial');
+    expect(statusLabel(adminUser({ isTrialExpired: true }))).toBe('Trial expired');
+    expect(
+      statusLabel(adminUser({ subscriptionStatus: 'active', plan: { status: 'canceling', currentPeriodEnd: null } })),
+    ).toBe('Pro · Canceling');
+    expect(
+      statusLabel(adminUser({ subscriptionStatus: 'none', plan: { status: 'canceled', currentPeriodEnd: null } })),
+    ).toBe('Pro · Canceled');
+  });
+});
