@@ -56,9 +56,10 @@ test('a new password in Settings → Account signs the other device out; any oth
   await expect(page.getByText(PASSWORD_CHANGED_HERE)).toBeVisible();
   await expect(devices(page)).toHaveCount(1);
 
-  // The other browser is signed out at its next request; this one carries on.
-  await laptop.page.reload();
-  await expect(laptop.page).toHaveURL(/\/login/);
+  // The other browser, left open on the dashboard, is signed out at once: its live stream ends with its session.
+  // This one carries on, on its new session.
+  await expect(laptop.page).toHaveURL(/\/login/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/settings\?tab=account$/);
   await page.reload();
   await expect(devices(page)).toHaveCount(1);
 
@@ -110,6 +111,8 @@ test('the Account tab fits a phone, and signs out everywhere else', async ({ bro
   await asked.getByRole('button', { name: 'Sign out everywhere else' }).click();
   await expect(devices(phone.page)).toHaveCount(1);
   expect((await page.request.get('/api/me')).status()).toBe(401);
+  // The laptop, open on the dashboard, follows without a reload or a click.
+  await expect(page).toHaveURL(/\/login/, { timeout: 5_000 });
 
   await phone.context.close();
 });

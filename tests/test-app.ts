@@ -22,6 +22,7 @@ import type { BillingProvider } from '../src/server/providers/billing/billing-pr
 import { createLocalBillingProvider } from '../src/server/providers/billing/local-billing-provider';
 import { PRO_PLAN } from '../src/shared/product';
 import type { CreationLimit } from '../src/server/http/creation-limit';
+import { DEFAULT_HEARTBEAT_MS, type StreamLimits } from '../src/server/realtime/stream-limits';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -57,6 +58,8 @@ export interface TestAppOptions {
   logDestination?: DestinationStream;
   /** The per-account limit on test orders in place of the product's, for a test that needs many orders. */
   testOrderLimit?: CreationLimit;
+  /** Caps on live streams; 10 per account and 1,000 in all unless set. */
+  streamLimits?: StreamLimits;
 }
 
 /** The real app on a fresh database, driven in-process through app.request(). */
@@ -75,6 +78,7 @@ export async function createTestApp({
   billingNow,
   logDestination,
   testOrderLimit,
+  streamLimits = { perUser: 10, total: 1_000, heartbeatMs: DEFAULT_HEARTBEAT_MS },
 }: TestAppOptions = {}) {
   const database: DatabaseHandle = databaseUrl
     ? await openDatabase({ kind: 'postgres', url: databaseUrl })
@@ -90,6 +94,7 @@ export async function createTestApp({
     onVerificationRequested: (request) =>
       queueVerificationEmail({ db: database.db, jobs: services.jobs, email, logger }, request),
     loginRateLimit,
+    onSessionsEnded: (sessionIds) => services.hub.endSessions(sessionIds),
     logger,
   });
   const localBilling = makeBilling
@@ -111,6 +116,7 @@ export async function createTestApp({
     localBilling,
     appUrl: TEST_ORIGIN,
     runWorkers: withWorkers,
+    streamLimits,
   });
   const { jobs, hub } = services;
   const app = createApp({

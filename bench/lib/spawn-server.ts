@@ -13,6 +13,8 @@ export interface SpawnedServer {
   output(): string;
   /** CPU seconds used so far by the server's process group (tsx and the node it runs); null off Linux. */
   cpuSeconds(): number | null;
+  /** Resident memory of the server's process group in bytes, from /proc; null off Linux. */
+  rssBytes(): number | null;
   /** SIGTERM, then SIGKILL to its process group if it has not exited after graceMs. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -54,6 +56,26 @@ export function processGroupCpuSeconds(pgid: number): number | null {
     ticks += Number(fields[11]) + Number(fields[12]);
   }
   return ticks / clockTicks;
+}
+
+/** Sum of the resident memory (VmRSS) of the live processes in process group `pgid`, in bytes (Linux only). */
+export function processGroupRssBytes(pgid: number): number | null {
+  if (process.platform !== 'linux') return null;
+  let kb = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    let status: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      status = readFileSync(`/proc/${entry}/status`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== pgid) continue;
+    kb += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0);
+  }
+  return kb * 1024;
 }
 
 export interface SpawnOptions {
@@ -167,5 +189,6 @@ export async function spawnServer({
   }
   const pgid = child.pid;
   const cpuSeconds = () => (pgid === undefined ? null : processGroupCpuSeconds(pgid));
-  return { name, url, port, output, cpuSeconds, stop };
+  const rssBytes = () => (pgid === undefined ? null : processGroupRssBytes(pgid));
+  return { name, url, port, output, cpuSeconds, rssBytes, stop };
 }

@@ -83,6 +83,12 @@ const envSchema = z
       .optional()
       .transform((v) => v !== 'false' && v !== '0'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /** Open live streams (GET /api/events) one account may hold; a new one past it closes the account's oldest. */
+    EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Open live streams this process holds in all; unset: from the process's open-file limit. */
+    EVENT_STREAMS_MAX: z.coerce.number().int().min(1).optional(),
+    /** Test orders one account may create, `COUNT/SECONDS`. */
+    TEST_ORDER_LIMIT: rateLimitRule.default({ max: 30, window: 60 }),
     SMTP_URL: optionalString.refine((v) => {
       if (!v) return true;
       if (!URL.canParse(v)) return false;

@@ -18,7 +18,8 @@ import { createBillingProvider } from './providers/billing/create-billing-provid
 import { createLocalBillingProvider } from './providers/billing/local-billing-provider';
 import { PRO_PLAN } from '@shared/product';
 import { startServices } from './services';
-import type { CreationLimit } from './http/creation-limit';
+import { testOrderLimitOf, type CreationLimit } from './http/creation-limit';
+import { streamLimits } from './realtime/stream-limits';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../dist', import.meta.url));
 
@@ -68,6 +69,8 @@ export async function createRuntime(
     onVerificationRequested: (request) =>
       queueVerificationEmail({ db: database.db, jobs: services.jobs, email, logger }, request),
     loginRateLimit: env.LOGIN_RATE_LIMIT,
+    // Sessions end only through requests, which come in once the services below have started.
+    onSessionsEnded: (sessionIds) => services.hub.endSessions(sessionIds),
     logger,
   });
   const voice = createVoiceProvider(env, logger);
@@ -87,6 +90,7 @@ export async function createRuntime(
     appUrl: env.APP_URL,
     runWorkers: env.RUN_WORKERS,
     sendingLeaseMs,
+    streamLimits: streamLimits(env),
   });
 
   const app = createApp({
@@ -104,7 +108,7 @@ export async function createRuntime(
     localBilling,
     runtime: { version: appVersion, startedAt: new Date(), database: database.pglite ? 'pglite' : 'postgres' },
     webRoot: path.resolve(webRoot),
-    ...(testOrderLimit && { testOrderLimit }),
+    testOrderLimit: testOrderLimit ?? testOrderLimitOf(env.TEST_ORDER_LIMIT),
   });
   return {
     app,

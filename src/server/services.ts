@@ -9,6 +9,7 @@ import type { LocalBillingProvider } from './providers/billing/local-billing-pro
 import { advanceLocalBilling } from './modules/billing/billing.service';
 import { endExpiredBusyModes } from './modules/restaurants/restaurant.service';
 import { RealtimeHub } from './realtime/realtime-hub';
+import type { StreamLimits } from './realtime/stream-limits';
 import { createChangeListener } from './realtime/change-listener';
 import { recoverPendingProvisioning, startPhoneProvisioningWorker } from './modules/phone-system/phone-system.service';
 import { requeueStalledNotifications, startSmsWorker } from './modules/notifications/notifications.service';
@@ -39,6 +40,7 @@ export async function startServices({
   appUrl,
   runWorkers,
   sendingLeaseMs,
+  streamLimits,
 }: {
   database: DatabaseHandle;
   logger: Logger;
@@ -52,10 +54,12 @@ export async function startServices({
   runWorkers: boolean;
   /** How long a text may stay 'sending' before it is retaken; SENDING_LEASE_MS unless set (the crash test). */
   sendingLeaseMs?: number;
+  /** Caps on live streams, per account and in all, and their ping interval. */
+  streamLimits: StreamLimits;
 }): Promise<Services> {
   const { db } = database;
   const jobs = await startJobQueue(database, logger);
-  const hub = new RealtimeHub(db, logger);
+  const hub = new RealtimeHub(db, logger, streamLimits);
   await hub.start(createChangeListener(database, logger));
 
   let sweep: NodeJS.Timeout | null = null;

@@ -36,6 +36,12 @@ export interface AuthOptions {
    * on request. Without it no such e-mail is sent.
    */
   onVerificationRequested?: (request: VerificationRequest) => Promise<void>;
+  /**
+   * Told of each session once it is deleted (signed out, revoked, ended by a password change or a reset, or found
+   * expired), after the deletion has committed and before the request that did it answers: the realtime hub ends
+   * the session's live streams.
+   */
+  onSessionsEnded?: (sessionIds: string[]) => Promise<void>;
 }
 
 export interface PasswordResetRequest {
@@ -75,6 +81,7 @@ export function createAuth({
   onOwnerSignedUp,
   onPasswordResetRequested,
   onVerificationRequested,
+  onSessionsEnded,
 }: AuthOptions) {
   // better-auth runs sign-up in a transaction but hides the drizzle transaction from hooks; we keep it here so
   // the owner's rows are written in that same transaction.
@@ -176,6 +183,18 @@ export function createAuth({
       }),
     },
     databaseHooks: {
+      session: {
+        delete: {
+          after: async (deleted) => {
+            try {
+              await onSessionsEnded?.([deleted.id]);
+            } catch (error) {
+              // The session is gone either way; its streams also end at the next check of open streams' sessions.
+              logger.warn({ err: error }, 'could not end the live streams of a deleted session');
+            }
+          },
+        },
+      },
       account: {
         create: {
           // Runs inside the sign-up transaction once the user row exists (user.create.after runs only after commit).

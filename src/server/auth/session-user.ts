@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { parse } from 'hono/utils/cookie';
 import type { Database } from '../db/client';
 import { session, user } from '../db/schema';
-import type { SessionUser } from '../http/types';
+import type { RequestSession, SessionUser } from '../http/types';
 import type { Auth } from './auth';
 
 type AuthContext = Awaited<Auth['$context']>;
@@ -16,11 +16,19 @@ type AuthContext = Awaited<Auth['$context']>;
  * getSession, whose rules and writes (deleting an expired session, extending an ageing one) stay the only ones.
  * Nothing is cached between requests: a session revoked a moment ago is refused on its next request.
  */
-export async function resolveSessionUser(auth: Auth, db: Database, headers: Headers): Promise<SessionUser | null> {
+export async function resolveSessionUser(
+  auth: Auth,
+  db: Database,
+  headers: Headers,
+): Promise<{ user: SessionUser; session: RequestSession } | null> {
   const settled = await currentSessionUser(await auth.$context, db, headers.get('cookie'));
   if (settled) return settled;
   const result = await auth.api.getSession({ headers });
-  return result ? { id: result.user.id, name: result.user.name, email: result.user.email } : null;
+  if (!result) return null;
+  return {
+    user: { id: result.user.id, name: result.user.name, email: result.user.email },
+    session: { id: result.session.id, expiresAt: new Date(result.session.expiresAt) },
+  };
 }
 
 /** The user of a valid, current session cookie; null when better-auth has to decide. */
@@ -31,7 +39,13 @@ async function currentSessionUser(context: AuthContext, db: Database, cookieHead
   const token = signed ? verifiedToken(signed, context.secret) : null;
   if (!token) return null;
   const [row] = await db
-    .select({ expiresAt: session.expiresAt, id: user.id, name: user.name, email: user.email })
+    .select({
+      sessionId: session.id,
+      expiresAt: session.expiresAt,
+      id: user.id,
+      name: user.name,
+      email: user.email,
+    })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(eq(session.token, token));
@@ -41,7 +55,10 @@ async function currentSessionUser(context: AuthContext, db: Database, cookieHead
   // better-auth moves the expiry on once a day of the session's life has passed: that write stays with it.
   const dueForExtension = expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
   if (expiresAt <= Date.now() || dueForExtension) return null;
-  return { id: row.id, name: row.name, email: row.email };
+  return {
+    user: { id: row.id, name: row.name, email: row.email },
+    session: { id: row.sessionId, expiresAt: row.expiresAt },
+  };
 }
 
 /**

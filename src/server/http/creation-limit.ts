@@ -25,6 +25,23 @@ export class TooManyRequestsError extends HttpError {
 const inWords = (seconds: number) =>
   seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
 
+/** A window as a person says it: "minute", "10 minutes", "45 seconds", "hour". */
+function windowInWords(seconds: number) {
+  if (seconds === 60) return 'minute';
+  if (seconds === 3600) return 'hour';
+  if (seconds % 60 === 0) return `${seconds / 60} minutes`;
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
+
+/** The test-order limit from TEST_ORDER_LIMIT (`COUNT/SECONDS`), worded like the product's own. */
+export function testOrderLimitOf({ max, window }: { max: number; window: number }): CreationLimit {
+  return {
+    limit: max,
+    windowSeconds: window,
+    refusal: `You have created ${max} test order${max === 1 ? '' : 's'} in the last ${windowInWords(window)}.`,
+  };
+}
+
 /**
  * Refuses a creation that would take an account past its limit. The window is counted from the rows themselves (their
  * created_at), so every server instance agrees without shared counters, and a refused request writes nothing.

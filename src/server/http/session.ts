@@ -9,9 +9,10 @@ import type { AppEnv } from './types';
  */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   const { auth, db } = c.get('deps');
-  const user = await resolveSessionUser(auth, db, c.req.raw.headers);
-  if (!user) return c.json({ error: 'Not signed in' }, 401);
-  c.set('user', user);
+  const signedIn = await resolveSessionUser(auth, db, c.req.raw.headers);
+  if (!signedIn) return c.json({ error: 'Not signed in' }, 401);
+  c.set('user', signedIn.user);
+  c.set('session', signedIn.session);
   await next();
 });
 

@@ -18,6 +18,12 @@ export interface SessionUser {
   email: string;
 }
 
+/** The session a request was made with: a live stream ends with it. */
+export interface RequestSession {
+  id: string;
+  expiresAt: Date;
+}
+
 export interface AppDeps {
   db: Database;
   auth: Auth;
@@ -47,5 +53,6 @@ export interface AppEnv {
   Variables: {
     deps: AppDeps;
     user: SessionUser;
+    session: RequestSession;
   };
 }

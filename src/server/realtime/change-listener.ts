@@ -3,10 +3,14 @@ import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../logger';
 
 export interface ChangeListener {
-  /** Calls onPayload for each NOTIFY on the channel; onReconnect after a lost connection came back. */
+  /** Whether other instances share the database: only then is there anyone to hear a NOTIFY from, or tell. */
+  readonly shared: boolean;
+  /**
+   * Calls each channel's handler with the payload of every NOTIFY on it, over one connection; onReconnect after a
+   * lost connection came back (anything sent meanwhile was missed).
+   */
   listen(
-    channel: string,
-    onPayload: (payload: string) => void,
+    channels: Record<string, (payload: string) => void>,
     options?: { onReconnect?: () => void },
   ): Promise<() => Promise<void>>;
 }
@@ -16,19 +20,19 @@ export function createChangeListener(database: DatabaseHandle, logger: Logger): 
   if (database.pglite) {
     // Embedded PGlite belongs to one process (the data-directory lock sees to that), and that process delivers its
     // own events straight after commit: there is no other instance to hear from.
-    return { listen: () => Promise.resolve(() => Promise.resolve()) };
+    return { shared: false, listen: () => Promise.resolve(() => Promise.resolve()) };
   }
   const connectionString = database.url;
   if (!connectionString) throw new Error('LISTEN on PostgreSQL needs the connection string');
   return {
-    listen: (channel, onPayload, options) => listenOnPostgres(connectionString, channel, onPayload, logger, options),
+    shared: true,
+    listen: (channels, options) => listenOnPostgres(connectionString, channels, logger, options),
   };
 }
 
 async function listenOnPostgres(
   connectionString: string,
-  channel: string,
-  onPayload: (payload: string) => void,
+  channels: Record<string, (payload: string) => void>,
   logger: Logger,
   options: { onReconnect?: () => void } = {},
 ) {
@@ -39,7 +43,8 @@ async function listenOnPostgres(
   const connect = async (isReconnect: boolean): Promise<void> => {
     const next = new pg.Client({ connectionString });
     next.on('notification', (message) => {
-      if (message.channel === channel && message.payload) onPayload(message.payload);
+      const handler = Object.hasOwn(channels, message.channel) ? channels[message.channel] : undefined;
+      if (handler && message.payload) handler(message.payload);
     });
     next.on('error', (error) => logger.warn({ err: error }, 'LISTEN connection error'));
     next.on('end', () => {
@@ -48,7 +53,7 @@ async function listenOnPostgres(
       setTimeout(() => void reconnect(), retryMs);
     });
     await next.connect();
-    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    for (const channel of Object.keys(channels)) await next.query(`listen ${pg.escapeIdentifier(channel)}`);
     client = next;
     retryMs = 250;
     if (isReconnect) options.onReconnect?.();

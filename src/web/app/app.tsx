@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router';
 import { Toaster } from 'react-hot-toast';
 import type { ReactNode } from 'react';
 import { useHydrated } from '@web/lib/hydration';
+import { LiveStreamProvider } from '@web/lib/realtime';
 import { ErrorBoundary } from './error-boundary';
 import type { AppRouter } from './router';
 
@@ -29,7 +30,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        {children}
+        <LiveStreamProvider>{children}</LiveStreamProvider>
         {/* react-hot-toast's defaults are the spec's: durations per type and at most 20 on screen. */}
         {isHydrated && <Toaster position="top-right" />}
       </QueryClientProvider>

@@ -1,8 +1,16 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
+import { createElement } from 'react';
+import { act, cleanup, render, renderHook } from '@testing-library/react';
 import type { RealtimeEvent } from '@shared/contracts/orders';
-import { REFRESH_DEBOUNCE_MS, useRealtimeEvents, type RealtimeHandlers } from './realtime';
+import {
+  LINGER_MS,
+  REFRESH_DEBOUNCE_MS,
+  LiveStreamProvider,
+  useLiveSessionEnded,
+  useRealtimeEvents,
+  type RealtimeHandlers,
+} from './realtime';
 
 /** The browser's EventSource, driven by the test: it opens, errors, closes and receives messages on demand. */
 class FakeEventSource extends EventTarget {
@@ -70,6 +78,10 @@ describe('useRealtimeEvents', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
   });
   afterEach(() => {
+    // The tab's stream is shared by the whole page: once every follower is gone it closes, ready for the next case.
+    cleanup();
+    vi.advanceTimersByTime(LINGER_MS);
+    setVisibility('visible');
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
@@ -158,7 +170,7 @@ describe('useRealtimeEvents', () => {
     expect(FakeEventSource.instances).toHaveLength(2);
   });
 
-  it('uses the latest handlers without reconnecting, and closes the stream on unmount', () => {
+  it('uses the latest handlers without reconnecting, and closes the stream once the page is gone', () => {
     const first = vi.fn(() => false);
     const second = vi.fn(() => false);
     const { rerender, unmount } = renderHook(({ onEvent }) => useRealtimeEvents({ onEvent, refresh: () => {} }), {
@@ -172,9 +184,80 @@ describe('useRealtimeEvents', () => {
 
     const source = latest();
     unmount();
+    vi.advanceTimersByTime(LINGER_MS);
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
     source.fail();
     vi.advanceTimersByTime(60_000);
     expect(FakeEventSource.instances).toHaveLength(1);
+  });
+
+  it('under the app’s provider, a page and its banner share the tab’s one stream, kept open between pages', () => {
+    const Follow = ({ handlers }: { handlers: RealtimeHandlers }) => {
+      useRealtimeEvents(handlers);
+      return null;
+    };
+    const handlers = () => ({ onEvent: vi.fn(() => false), refresh: vi.fn() });
+    const tab = (followers: Record<string, RealtimeHandlers>) =>
+      createElement(
+        LiveStreamProvider,
+        null,
+        Object.entries(followers).map(([key, h]) => createElement(Follow, { key, handlers: h })),
+      );
+    const [page, banner, next] = [handlers(), handlers(), handlers()];
+    const view = render(tab({ page, banner }));
+    expect(FakeEventSource.instances).toHaveLength(1);
+    latest().open();
+    latest().send(JSON.stringify(orderUpdated));
+    expect(page.onEvent).toHaveBeenCalledTimes(1);
+    expect(banner.onEvent).toHaveBeenCalledTimes(1);
+
+    // The page goes and, a moment later, the next one comes: still the same stream.
+    view.rerender(tab({}));
+    vi.advanceTimersByTime(LINGER_MS / 2);
+    view.rerender(tab({ next }));
+    vi.advanceTimersByTime(LINGER_MS);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(latest().readyState).toBe(FakeEventSource.OPEN);
+    latest().send(JSON.stringify(orderUpdated));
+    expect(next.onEvent).toHaveBeenCalledTimes(1);
+
+    // Once nothing follows it any more, it closes.
+    view.rerender(tab({}));
+    vi.advanceTimersByTime(LINGER_MS);
+    expect(latest().readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('a stream the server replaced (too many open elsewhere) waits until the tab is looked at again', () => {
+    const { refresh } = follow();
+    latest().open();
+    setVisibility('hidden');
+    latest().send('{}', 'replaced');
+    expect(latest().readyState).toBe(FakeEventSource.CLOSED);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeEventSource.instances).toHaveLength(1);
+
+    setVisibility('visible');
+    expect(FakeEventSource.instances).toHaveLength(2);
+    latest().open();
+    vi.advanceTimersByTime(REFRESH_DEBOUNCE_MS);
+    expect(refresh).toHaveBeenCalled();
+  });
+
+  it('a stream whose session ended tells the session to check, then reconnects (a new session after a password change)', () => {
+    const ended = vi.fn();
+    renderHook(
+      () => {
+        useRealtimeEvents({ onEvent: () => false, refresh: () => {} });
+        useLiveSessionEnded(ended);
+      },
+      { wrapper: LiveStreamProvider },
+    );
+    latest().open();
+    latest().send('{}', 'signed-out');
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(latest().readyState).toBe(FakeEventSource.CLOSED);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1000);
+    expect(FakeEventSource.instances).toHaveLength(2);
   });
 });

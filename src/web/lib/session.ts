@@ -6,6 +6,7 @@ import { MSG } from '@shared/messages';
 import { ApiError } from './api';
 import { apiClient, call } from './api-client';
 import { clearAllDrafts } from './drafts';
+import { useLiveSessionEnded } from './realtime';
 
 export const SESSION_RECHECK_MS = 10 * 60 * 1000;
 export const meQueryKey = ['me'] as const;
@@ -29,8 +30,8 @@ async function fetchMe(): Promise<MeResponse | null> {
 }
 
 /**
- * The signed-in person, or null. Re-checked every 10 minutes and whenever the tab regains focus, so a session
- * revoked elsewhere signs this tab out at the next check.
+ * The signed-in person, or null. Re-checked every 10 minutes, whenever the tab regains focus, and when the server
+ * ends the tab's live stream because its session is gone, so a session revoked elsewhere signs this tab out.
  */
 export function useSession() {
   const query = useQuery({
@@ -41,6 +42,8 @@ export function useSession() {
     refetchOnWindowFocus: 'always',
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
+  // The server ends a live stream the moment its session goes (signed out or revoked elsewhere): check at once.
+  useLiveSessionEnded(() => void query.refetch());
   return {
     me: query.data ?? null,
     isLoading: query.isPending,
