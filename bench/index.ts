@@ -65,6 +65,8 @@ const shape: LoadShape = {
   seconds: numberFromEnv('BENCH_SECONDS', 10, 0.1),
   warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 2, 0),
 };
+/** Every change is a test order from one owner: the whole run's worth may be created within a minute. */
+const totalChanges = Math.ceil(shape.rate * (shape.seconds + shape.warmupSeconds)) + 1;
 const postgresAdminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -126,6 +128,9 @@ function productScenario(name: string, databaseEnv: Record<string, string>): Pro
         AUTH_SECRET: 'pickupline-bench-secret-0123456789abcdef',
         LOGIN_RATE_LIMIT: '1000/60',
         LOG_LEVEL: 'warn',
+        // One owner's dashboards, all of them open at once, and a test order per change: past the product's caps.
+        EVENT_STREAMS_PER_USER: String(connections),
+        TEST_ORDER_LIMIT: `${totalChanges}/60`,
         ...databaseEnv,
       },
       healthPath: '/api/health',

@@ -1,4 +1,5 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, is, sql, type SQL } from 'drizzle-orm';
+import { PgliteTransaction } from 'drizzle-orm/pglite';
 import type { Transaction } from '../../db/client';
 import { orders, restaurantProfiles } from '../../db/schema';
 
@@ -13,8 +14,11 @@ export interface OrderNumber {
  * until the order's transaction ends, and the highest number is read only once the lock is held (a later statement,
  * so under READ COMMITTED it sees the previous holder's committed order). A rolled-back order frees its number for
  * the next. The unique index on (user_id, business_date, daily_number) backs this up.
+ *
+ * Embedded PGlite needs no lock: it runs one transaction at a time, and no other statement while one is open.
  */
 export async function lockOrderNumbers(tx: Transaction, restaurantId: string): Promise<void> {
+  if (is(tx, PgliteTransaction)) return;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pickupline:order-number:${restaurantId}`}))`);
 }
 
