@@ -58,6 +58,23 @@ type RequestOptions = NonNullable<Parameters<APIRequestContext['post']>[1]>;
  * does: the server refuses a state-changing request without it. Browser pages send their own Origin; only these
  * direct API calls need it added, so it is never set for pages in the config.
  */
+/**
+ * Follows the tab's live stream (`GET /api/events`): one per tab, kept open from page to page, so moving between
+ * pages in the app does not open a new one. `isOpen()` says whether a stream has answered and not ended since.
+ * Call it before the page that opens the stream loads.
+ */
+export function trackLiveStream(page: Page) {
+  let open = 0;
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname !== '/api/events' || response.status() !== 200) return;
+    open += 1;
+    // finished() rejects once the test is over with the stream still open: that is an end too.
+    const ended = () => void (open -= 1);
+    response.finished().then(ended, ended);
+  });
+  return { isOpen: () => open > 0 };
+}
+
 export function appApi(owner: Page | BrowserContext) {
   const origin = new URL(test.info().project.use.baseURL!).origin;
   const withOrigin = (options: RequestOptions = {}): RequestOptions => ({

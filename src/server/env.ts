@@ -87,7 +87,7 @@ const envSchema = z
     EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
     /** Open live streams this process holds in all; unset: from the process's open-file limit. */
     EVENT_STREAMS_MAX: z.coerce.number().int().min(1).optional(),
-    /** Test orders one account may create, `COUNT/SECONDS`. */
+    /** Test orders one account may create, `COUNT/SECONDS` (the product's TEST_ORDER_CREATION_LIMIT by default). */
     TEST_ORDER_LIMIT: rateLimitRule.default({ max: 30, window: 60 }),
     SMTP_URL: optionalString.refine((v) => {
       if (!v) return true;

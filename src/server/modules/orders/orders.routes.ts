@@ -10,7 +10,7 @@ import type { AppEnv } from '../../http/types';
 import { requireSession } from '../../http/session';
 import { validate } from '../../http/validate';
 import { cancelOrder, changeOrderStatus, listOrders } from './orders.service';
-import { createTestOrder } from './test-orders';
+import { assertTestOrdersWithinLimit, createTestOrder } from './test-orders';
 
 const idParam = z.object({ id: z.uuid('Not an order id') });
 
@@ -20,7 +20,10 @@ export const ordersRoutes = new Hono<AppEnv>()
     c.json(await listOrders(c.get('deps').db, c.get('user').id, c.req.valid('query'))),
   )
   .post('/test', validate('json', createTestOrderSchema), async (c) => {
-    const order = await createTestOrder(c.get('deps'), c.get('user').id, c.req.valid('json'));
+    const deps = c.get('deps');
+    const ownerId = c.get('user').id;
+    await assertTestOrdersWithinLimit(deps.db, ownerId, deps.testOrderLimit);
+    const order = await createTestOrder(deps, ownerId, c.req.valid('json'));
     return c.json({ order }, 201);
   })
   .post('/:id/prep-time', validate('param', idParam), validate('json', prepTimeSchema), async (c) => {

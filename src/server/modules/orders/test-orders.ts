@@ -2,8 +2,9 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { multiplyCents, sumCents, type Cents } from '@shared/domain/money';
 import { nameWithOptions, type MenuOptionGroup } from '@shared/domain/menu-options';
-import type { Transaction } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { menuItems, orderItems, orders } from '../../db/schema';
+import { assertWithinCreationLimit, testOrderLimitOf, type CreationLimit } from '../../http/creation-limit';
 import { withEvents } from '../../realtime/with-events';
 import { lockOrderNumbers, orderNumberColumns } from '../order-view/order-number';
 import { orderOf } from '../order-view/order-view';
@@ -27,6 +28,22 @@ const CUSTOM_REQUESTS = [
   'Gluten-free pasta with the house sauce, no onions, extra basil.',
   'Family meal for 6 with two kids\u2019 portions, mild spice please.',
 ];
+
+/**
+ * Test orders one account may create: 30 a minute is a person trying the board out, or a team training on it, many
+ * times over; a script filling the board and the database is stopped. TEST_ORDER_LIMIT changes it (its default is
+ * this one).
+ */
+export const TEST_ORDER_CREATION_LIMIT: CreationLimit = testOrderLimitOf({ max: 30, window: 60 });
+
+/** Refuses a test order past the account's limit (429 with Retry-After); phone orders never count. */
+export function assertTestOrdersWithinLimit(db: Database, ownerId: string, limit = TEST_ORDER_CREATION_LIMIT) {
+  return assertWithinCreationLimit(
+    db,
+    { table: orders, createdAt: orders.createdAt, where: and(eq(orders.userId, ownerId), eq(orders.source, 'test')) },
+    limit,
+  );
+}
 
 const pick = <T>(list: readonly T[]): T => list[randomInt(list.length)]!;
 
