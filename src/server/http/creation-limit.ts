@@ -42,34 +42,52 @@ export function testOrderLimitOf({ max, window }: { max: number; window: number 
   };
 }
 
+type LimitedTable = { table: PgTable; createdAt: PgColumn; where: SQL | undefined; adding?: number };
+
 /**
- * Refuses a creation that would take an account past its limit. The window is counted from the rows themselves (their
- * created_at), so every server instance agrees without shared counters, and a refused request writes nothing.
- *
- * One query finds the row whose ageing out would make room for `adding` more: the (limit − adding + 1)-th newest in
- * the window. None means there is room; otherwise the wait is until that row leaves the window, on the database's
- * clock (the one that stamped created_at). Two requests racing at the edge may both pass: the limit bounds a flood,
- * it is not an exact quota.
+ * The row whose ageing out would make room for `adding` more: the (limit − adding + 1)-th newest in the window, with
+ * the seconds until it leaves it, on the database's clock (the one that stamped created_at). None: there is room.
  */
-export async function assertWithinCreationLimit(
+function blockingRow(
   db: Database | Transaction,
-  {
-    table,
-    createdAt,
-    where,
-    adding = 1,
-  }: { table: PgTable; createdAt: PgColumn; where: SQL | undefined; adding?: number },
+  { table, createdAt, where, adding = 1 }: LimitedTable,
   rule: CreationLimit,
 ) {
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
-  const [blocking] = await db
+  return db
     .select({ waitSeconds: sql<number>`ceil(extract(epoch from (${createdAt} + ${window} - now())))::int` })
     .from(table)
     .where(and(where, sql`${createdAt} > now() - ${window}`))
     .orderBy(desc(createdAt))
     .offset(Math.max(0, rule.limit - adding))
     .limit(1);
-  if (!blocking) return;
-  const wait = Math.max(1, Number(blocking.waitSeconds));
+}
+
+/**
+ * Refuses a creation that would take an account past its limit. The window is counted from the rows themselves (their
+ * created_at), so every server instance agrees without shared counters, and a refused request writes nothing. Two
+ * requests racing at the edge may both pass: the limit bounds a flood, it is not an exact quota.
+ */
+export async function assertWithinCreationLimit(
+  db: Database | Transaction,
+  limited: LimitedTable,
+  rule: CreationLimit,
+) {
+  const [blocking] = await blockingRow(db, limited, rule);
+  refuseIfWaiting(blocking?.waitSeconds ?? null, rule);
+}
+
+/**
+ * The same check as a value, for a statement that reads it beside something else: the seconds to wait before one more
+ * may be created, or null when there is room. Then `refuseIfWaiting`.
+ */
+export function creationLimitWait(db: Database | Transaction, limited: LimitedTable, rule: CreationLimit) {
+  return sql<number | null>`(${blockingRow(db, limited, rule)})`;
+}
+
+/** The 429 for a creation that has to wait `waitSeconds` (null: none, nothing to refuse). */
+export function refuseIfWaiting(waitSeconds: number | null, rule: CreationLimit) {
+  if (waitSeconds === null) return;
+  const wait = Math.max(1, Number(waitSeconds));
   throw new TooManyRequestsError(`${rule.refusal} Try again in ${inWords(wait)}.`, wait);
 }

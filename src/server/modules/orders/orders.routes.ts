@@ -10,7 +10,7 @@ import type { AppEnv } from '../../http/types';
 import { requireSession } from '../../http/session';
 import { validate } from '../../http/validate';
 import { cancelOrder, changeOrderStatus, listOrders } from './orders.service';
-import { assertTestOrdersWithinLimit, createTestOrder } from './test-orders';
+import { createTestOrder } from './test-orders';
 
 const idParam = z.object({ id: z.uuid('Not an order id') });
 
@@ -21,9 +21,7 @@ export const ordersRoutes = new Hono<AppEnv>()
   )
   .post('/test', validate('json', createTestOrderSchema), async (c) => {
     const deps = c.get('deps');
-    const ownerId = c.get('user').id;
-    await assertTestOrdersWithinLimit(deps.db, ownerId, deps.testOrderLimit);
-    const order = await createTestOrder(deps, ownerId, c.req.valid('json'));
+    const order = await createTestOrder(deps, c.get('user').id, c.req.valid('json'), deps.testOrderLimit);
     return c.json({ order }, 201);
   })
   .post('/:id/prep-time', validate('param', idParam), validate('json', prepTimeSchema), async (c) => {

@@ -2,11 +2,11 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { multiplyCents, sumCents, type Cents } from '@shared/domain/money';
 import { nameWithOptions, type MenuOptionGroup } from '@shared/domain/menu-options';
-import type { Database, Transaction } from '../../db/client';
+import type { Transaction } from '../../db/client';
 import { menuItems, orderItems, orders } from '../../db/schema';
-import { assertWithinCreationLimit, testOrderLimitOf, type CreationLimit } from '../../http/creation-limit';
+import { creationLimitWait, refuseIfWaiting, testOrderLimitOf, type CreationLimit } from '../../http/creation-limit';
 import { withEvents } from '../../realtime/with-events';
-import { lockOrderNumbers, orderNumberColumns } from '../order-view/order-number';
+import { lockOrderNumbersReading, orderNumberColumns } from '../order-view/order-number';
 import { orderOf } from '../order-view/order-view';
 import type { OrderDeps } from './orders.service';
 
@@ -36,14 +36,13 @@ const CUSTOM_REQUESTS = [
  */
 export const TEST_ORDER_CREATION_LIMIT: CreationLimit = testOrderLimitOf({ max: 30, window: 60 });
 
-/** Refuses a test order past the account's limit (429 with Retry-After); phone orders never count. */
-export function assertTestOrdersWithinLimit(db: Database, ownerId: string, limit = TEST_ORDER_CREATION_LIMIT) {
-  return assertWithinCreationLimit(
-    db,
+/** How long before the account may create another test order (null: now); phone orders never count. */
+const testOrderWait = (tx: Transaction, ownerId: string, limit: CreationLimit) =>
+  creationLimitWait(
+    tx,
     { table: orders, createdAt: orders.createdAt, where: and(eq(orders.userId, ownerId), eq(orders.source, 'test')) },
     limit,
   );
-}
 
 const pick = <T>(list: readonly T[]): T => list[randomInt(list.length)]!;
 
@@ -60,6 +59,7 @@ export async function createTestOrder(
   deps: Pick<OrderDeps, 'db' | 'hub'>,
   ownerId: string,
   { isCustomOrder, customOrderText }: { isCustomOrder: boolean; customOrderText?: string },
+  limit: CreationLimit = TEST_ORDER_CREATION_LIMIT,
 ) {
   const { db, hub } = deps;
   const menu = isCustomOrder
@@ -81,7 +81,9 @@ export async function createTestOrder(
 
   // The event is built from what the INSERTs return: a new order has no texts yet, so nothing needs reading back.
   return withEvents(db, hub, async (tx, events) => {
-    await lockOrderNumbers(tx, ownerId);
+    // Past the account's limit: 429 with Retry-After, and the transaction rolls back having written nothing. The
+    // check rides on the statement that takes the order-number lock.
+    refuseIfWaiting(await lockOrderNumbersReading(tx, ownerId, testOrderWait(tx, ownerId, limit)), limit);
     const [row] = await tx
       .insert(orders)
       .values({
