@@ -1,13 +1,19 @@
 import { openState } from '@shared/domain/hours';
+import { LANGUAGE_CODES } from '@shared/domain/languages';
 import { formatCents, multiplyCents, sumCents } from '@shared/domain/money';
-import { maxChoicesOf, nameWithOptions, type MenuOptionGroup } from '@shared/domain/menu-options';
+import { maxChoicesOf, nameWithOptions, type ChosenOption, type MenuOptionGroup } from '@shared/domain/menu-options';
+import { lexiconFor, type MenuLexicon } from '../ordering/lexicon';
+import { parseOrder, type ParsedItem, type ParsedOrder } from '../ordering/parse-order';
+import { wordsOf as nameWords } from '../ordering/text';
 import { RECORDING_NOTICE } from '../voice/assistant-prompt';
 import type { CallContext, MenuEntry } from '../voice/call-context';
 import { editDistance, matchDish, normalizeDishName } from '../voice/menu-match';
 import { PHRASES, speakDay, speakTime, tidyStops, type Phrases } from '../voice/speech';
 import type { ToolName } from '../voice/tool-types';
 import type { Conversation, ConversationEngine, DraftLine, EngineTurn, ToolRunner } from './engine-types';
+import { mentionsAllergy } from '../voice/review';
 import { detectLanguage, PACKS, type LanguagePack } from './language';
+import { formsIn, translatePhrase } from './language/glossary';
 import { analyse, resolveDish, type DishRef, type ItemAction, type Utterance } from './utterance';
 
 /**
@@ -30,8 +36,10 @@ interface RulesMemory {
   /** The dishes offered by "which one would you like?", and the quantity said with the question's dish. */
   choices: string[] | null;
   choiceQuantity: number | null;
-  /** The required option just asked for ("Which size …?"): its dish and group. */
-  awaitingOption?: { itemId: string; group: string } | null;
+  /** The required option just asked for ("Which size …?"): its dish, group, and line (the same dish may be on several). */
+  awaitingOption?: { itemId: string; group: string; line?: number } | null;
+  /** The line talked about last: a correction ("make that a large") changes it. */
+  lastLine?: number | null;
 }
 
 type RulesConversation = Conversation & { rules?: RulesMemory };
@@ -44,6 +52,7 @@ const EMPTY_MEMORY: RulesMemory = {
   choices: null,
   choiceQuantity: null,
   awaitingOption: null,
+  lastLine: null,
 };
 
 interface Session {
@@ -156,7 +165,7 @@ async function converse(s: Session, text: string): Promise<string> {
     }
   }
   if (c.stage === 'confirming') {
-    const answer = await confirming(s, u);
+    const answer = await confirming(s, u, text);
     if (answer !== null) return answer;
   }
   if (c.awaiting === 'name') {
@@ -179,6 +188,13 @@ async function converse(s: Session, text: string): Promise<string> {
   if (u.doYouHave && u.dishes.length > 0 && !addsWithQuantity(u)) return availability(s, u.dishes[0]!);
   if (u.dishQuestion && u.dishes.length > 0 && !addsWithQuantity(u)) return aboutDish(s, u.dishes[0]!);
   if (u.menu && u.dishes.length === 0) return tool(s, 'get_menu');
+
+  const parsed = readOrder(s, text);
+  if (takesParsed(s, parsed, u)) {
+    const result = applyParsed(s, parsed, u);
+    if (result.refused || result.problem || !u.done) return result.reply;
+    return finish(s);
+  }
 
   const actions = [...u.actions];
   if (actions.length === 0 && u.yes && c.awaiting === 'quantity' && c.pendingItemId) {
@@ -283,7 +299,13 @@ function refusal(s: Session): string | null {
   return tidyStops(phrases.closedRefusal(opensAt));
 }
 
-const lineOf = (s: Session, id: string | null) => (id ? s.c.lines.find((l) => l.menuItemId === id) : undefined);
+/** The line of this dish: the one talked about last when the dish is on several lines. */
+function lineOf(s: Session, id: string | null): DraftLine | undefined {
+  if (!id) return undefined;
+  const last = s.mem.lastLine != null ? s.c.lines[s.mem.lastLine] : undefined;
+  if (last?.menuItemId === id) return last;
+  return s.c.lines.findLast((l) => l.menuItemId === id);
+}
 const entryOf = (s: Session, id: string) => s.ctx.menu.find((m) => m.id === id);
 const totalOf = (lines: readonly DraftLine[]) =>
   sumCents(lines.map((l) => multiplyCents(l.unitPriceCents, l.quantity)));
@@ -637,8 +659,17 @@ function applyItems(
   return { reply: sentences(s, parts), problem: problem !== undefined, refused: false };
 }
 
-async function confirming(s: Session, u: Utterance): Promise<string | null> {
+async function confirming(s: Session, u: Utterance, text: string): Promise<string | null> {
   const { c, pack } = s;
+  const parsed = readOrder(s, text);
+  if (takesParsed(s, parsed, u)) {
+    const result = applyParsed(s, parsed, u);
+    if (result.refused || result.problem) {
+      c.stage = 'ordering';
+      return result.reply;
+    }
+    return readBack(s);
+  }
   if (u.actions.length > 0) {
     const result = applyItems(s, u.actions, { exact: u.no });
     if (result.refused || result.problem) {
@@ -882,8 +913,9 @@ function firstMissingOption(s: Session, lines: readonly DraftLine[]) {
 }
 
 function askOption(s: Session, line: DraftLine, group: MenuOptionGroup): string {
-  s.mem.awaitingOption = { itemId: line.menuItemId, group: group.name };
+  s.mem.awaitingOption = { itemId: line.menuItemId, group: group.name, line: s.c.lines.indexOf(line) };
   s.mem.lastItemId = line.menuItemId;
+  s.mem.lastLine = s.c.lines.indexOf(line);
   s.c.awaiting = null;
   return s.phrases.optionMissing(
     line.name,
@@ -900,10 +932,13 @@ function askOption(s: Session, line: DraftLine, group: MenuOptionGroup): string 
 function answerOption(s: Session, u: Utterance): string | null {
   const pending = s.mem.awaitingOption!;
   s.mem.awaitingOption = null;
-  const line = lineOf(s, pending.itemId);
+  const atIndex = pending.line != null ? s.c.lines[pending.line] : undefined;
+  const line = atIndex?.menuItemId === pending.itemId ? atIndex : lineOf(s, pending.itemId);
   const group = line ? entryOf(s, line.menuItemId)?.options.find((g) => g.name === pending.group) : undefined;
   if (!line || !group) return null;
-  const answered = chooseOptions(s, line, s.said) && (line.options ?? []).some((o) => o.group === group.name);
+  const answered =
+    (answerFromLexicon(s, line, group, s.said) || chooseOptions(s, line, s.said)) &&
+    (line.options ?? []).some((o) => o.group === group.name);
   const movedOn =
     u.actions.length > 0 || u.done || u.goodbye || u.cancelAll || u.custom || u.menu || u.hours || u.status || u.price;
   if (movedOn) return null;
@@ -912,4 +947,256 @@ function answerOption(s: Session, u: Utterance): string | null {
   if (next) return askOption(s, next.line, next.group);
   s.c.awaiting = 'anything_else';
   return sentences(s, [s.pack.say.gotIt([describe(s, line)]), s.pack.say.anythingElse]);
+}
+
+// ——— Orders read item by item ———
+
+function lexiconOf(s: Session): MenuLexicon {
+  const { code, ordering } = s.pack;
+  return lexiconFor(s.ctx.restaurantId, s.ctx.menu, code, {
+    synonyms: ordering.synonyms,
+    links: ordering.links,
+    translate: (words) =>
+      LANGUAGE_CODES.filter((from) => from !== code)
+        .map((from) => translatePhrase(words, from, code))
+        .filter((t): t is string => t !== null)
+        .map((t) => nameWords(t)),
+    wordForms: (word) => formsIn(word, code),
+  });
+}
+
+function readOrder(s: Session, text: string): ParsedOrder {
+  return parseOrder(text, s.pack, lexiconOf(s));
+}
+
+/**
+ * Whether the item-by-item reading of this turn is what to act on: it found a dish (or a correction of the item
+ * talked about last), and the turn removes nothing (removals and bare quantities stay with the older reading).
+ */
+function takesParsed(s: Session, parsed: ParsedOrder, u: Utterance): boolean {
+  if (parsed.removal || u.actions.some((a) => a.kind === 'remove')) return false;
+  const adds = parsed.items.some((i) => !i.correction && i.dishIds.length > 0);
+  const corrects = s.c.lines.length > 0 && parsed.items.some((i) => i.correction);
+  return adds || corrects;
+}
+
+const sameChoices = (a: readonly ChosenOption[], b: readonly ChosenOption[]) =>
+  a.length === b.length && a.every((o) => b.some((p) => p.group === o.group && p.choice === o.choice));
+
+/** The chosen options with the dish's price changes, in the menu's order. */
+function priced(entry: MenuEntry, chosen: readonly { group: string; choice: string }[]): ChosenOption[] {
+  return entry.options.flatMap((group) =>
+    group.choices
+      .filter((c) => chosen.some((o) => o.group === group.name && o.choice === c.name))
+      .map((c) => ({ group: group.name, choice: c.name, priceDeltaCents: c.priceDeltaCents })),
+  );
+}
+
+const unitPrice = (entry: MenuEntry, options: readonly ChosenOption[]) =>
+  sumCents([entry.priceCents, ...options.map((o) => o.priceDeltaCents)]);
+
+function notesOf(s: Session, item: ParsedItem): string | null {
+  const notes = [...item.exclusions.map((e) => s.pack.say.without(e)), ...item.notes];
+  return notes.length > 0 ? notes.join(', ') : null;
+}
+
+/** "Make that a large", "make it two", "make that a Pepsi": the line talked about last, changed. */
+function correctLine(s: Session, item: ParsedItem, touched: DraftLine[], problems: string[]) {
+  const { c, mem } = s;
+  // "Mejor tres tacos": the tacos' line when tacos are in the order; otherwise the line talked about last.
+  const named = item.dishIds.length === 1 ? lineOf(s, item.dishIds[0]!) : undefined;
+  const target = named ?? (mem.lastLine != null ? c.lines[mem.lastLine] : undefined) ?? c.lines.at(-1);
+  if (!target) return;
+  const dishId = item.dishIds.length === 1 ? item.dishIds[0]! : target.menuItemId;
+  const entry = entryOf(s, dishId);
+  if (!entry) return;
+  if (!entry.isAvailable) {
+    problems.push(s.phrases.soldOut(entry.name, alternativesTo(s, entry)));
+    return;
+  }
+  const kept =
+    dishId === target.menuItemId
+      ? (target.options ?? []).filter((o) => !item.options.some((n) => n.group === o.group))
+      : (target.options ?? []).filter((o) => entry.options.some((g) => g.choices.some((ch) => ch.name === o.choice)));
+  const options = priced(entry, [...kept, ...item.options]);
+  const quantity = item.quantity ?? target.quantity;
+  if (quantity > s.ctx.caps.maxQuantityPerLine) {
+    problems.push(s.phrases.tooMany(entry.name, s.ctx.caps.maxQuantityPerLine));
+    return;
+  }
+  const note = notesOf(s, item);
+  Object.assign(target, {
+    menuItemId: entry.id,
+    name: entry.name,
+    quantity,
+    options,
+    unitPriceCents: unitPrice(entry, options),
+    notes: note
+      ? joinNotes(dishId === target.menuItemId ? target.notes : null, note)
+      : dishId === target.menuItemId
+        ? target.notes
+        : null,
+  });
+  mem.lastItemId = entry.id;
+  mem.lastLine = c.lines.indexOf(target);
+  touched.push(target);
+}
+
+/** Adds the items read, each on its own line (the same dish with other options is another line). */
+function applyParsed(
+  s: Session,
+  parsed: ParsedOrder,
+  u: Utterance,
+): { reply: string; problem: boolean; refused: boolean } {
+  const { c, ctx, pack, phrases, mem } = s;
+  const refused = parsed.items.some((i) => !i.correction) ? refusal(s) : null;
+  if (refused) {
+    c.awaiting = null;
+    return { reply: refused, problem: true, refused: true };
+  }
+  const touched: DraftLine[] = [];
+  const problems: string[] = [];
+  let question = false;
+  let asksQuantityOf: string | null = null;
+  /** A line added without a number said ("I want the chicken soup"): asked how many, when it is the only one. */
+  let unsaid: DraftLine | null = null;
+  for (const parsedItem of parsed.items) {
+    if (problems.length > 0) break;
+    let item = parsedItem;
+    if (item.correction) {
+      correctLine(s, item, touched, problems);
+      continue;
+    }
+    if (item.dishIds.length === 0) continue;
+    // The answer to "which one would you like?": among the dishes offered, with the quantity said with the question.
+    const offered = s.choices ? item.dishIds.filter((id) => s.choices!.ids.includes(id)) : [];
+    if (s.choices && offered.length === 1) {
+      item = { ...item, dishIds: offered, quantity: item.quantity ?? s.choices.quantity };
+    }
+    // "The burrito" when one of the burritos is in the order: that one.
+    const ordered = item.dishIds.filter((id) => lineOf(s, id));
+    if (item.dishIds.length > 1 && ordered.length === 1 && item.quantity === null) item = { ...item, dishIds: ordered };
+    if (item.dishIds.length > 1) {
+      const options = item.dishIds.map((id) => entryOf(s, id)).filter((e): e is MenuEntry => !!e);
+      const which = ambiguous(s, options, item.quantity);
+      if (which.kind === 'problem') problems.push(which.text);
+      question = true;
+      continue;
+    }
+    const entry = entryOf(s, item.dishIds[0]!);
+    if (!entry) continue;
+    if (!entry.isAvailable) {
+      problems.push(phrases.soldOut(entry.name, alternativesTo(s, entry)));
+      continue;
+    }
+    const existing = lineOf(s, entry.id);
+    if (existing && item.quantity === null && !item.article) {
+      // "The fries extra crispy", "la soupe bien chaude": about the line already ordered.
+      const options = priced(entry, [
+        ...(existing.options ?? []).filter((o) => !item.options.some((n) => n.group === o.group)),
+        ...item.options,
+      ]);
+      existing.options = options;
+      existing.unitPriceCents = unitPrice(entry, options);
+      const note = notesOf(s, item);
+      if (note) existing.notes = joinNotes(existing.notes, note);
+      mem.lastItemId = entry.id;
+      mem.lastLine = c.lines.indexOf(existing);
+      if (!touched.includes(existing)) touched.push(existing);
+      continue;
+    }
+    const quantity = item.quantity ?? 1;
+    const options = priced(entry, item.options);
+    const notes = notesOf(s, item);
+    const same = c.lines.find(
+      (l) => l.menuItemId === entry.id && sameChoices(l.options ?? [], options) && (l.notes ?? null) === notes,
+    );
+    const sameDish = c.lines.filter((l) => l.menuItemId === entry.id).reduce((n, l) => n + l.quantity, 0);
+    if (quantity < 1) {
+      problems.push(phrases.badQuantity(entry.name));
+      continue;
+    }
+    if (sameDish + quantity > ctx.caps.maxQuantityPerLine) {
+      problems.push(phrases.tooMany(entry.name, ctx.caps.maxQuantityPerLine));
+      asksQuantityOf = entry.id;
+      continue;
+    }
+    if (!same && c.lines.length >= ctx.caps.maxLines) {
+      problems.push(phrases.tooManyLines(ctx.caps.maxLines));
+      continue;
+    }
+    const unitPriceCents = unitPrice(entry, options);
+    if (totalOf(c.lines) + multiplyCents(unitPriceCents, quantity) > ctx.caps.maxTotalCents) {
+      problems.push(phrases.tooExpensive(phrases.price(ctx.caps.maxTotalCents)));
+      continue;
+    }
+    let line: DraftLine;
+    if (same) {
+      same.quantity += quantity;
+      line = same;
+    } else {
+      line = { menuItemId: entry.id, name: entry.name, quantity, notes, unitPriceCents, options };
+      c.lines.push(line);
+    }
+    if (mem.pendingNote) {
+      line.notes = joinNotes(line.notes, mem.pendingNote);
+      mem.pendingNote = null;
+    }
+    mem.lastItemId = entry.id;
+    mem.lastLine = c.lines.indexOf(line);
+    if (!touched.includes(line)) touched.push(line);
+    if (item.quantity === null && line.quantity === 1) unsaid = line;
+  }
+  for (const text of parsed.unknown) {
+    if (problems.length > 0) break;
+    problems.push(phrases.unknownItem(text, closestTo(s, text)));
+  }
+  // "I'm allergic to peanuts": the whole remark goes with the item, as the older reading keeps it.
+  for (const action of u.actions) {
+    if (action.kind !== 'note' || action.dish !== null || !mentionsAllergy(action.note)) continue;
+    const line = touched.at(-1);
+    if (!line) {
+      mem.pendingNote = mem.pendingNote ? `${mem.pendingNote}, ${action.note}` : action.note;
+      continue;
+    }
+    const kept = (line.notes ?? '').split(', ').filter((n) => n && !mentionsAllergy(n));
+    line.notes = joinNotes(kept.length > 0 ? kept.join(', ') : null, action.note);
+  }
+
+  const parts: string[] = [];
+  if (touched.length > 0) parts.push(pack.say.gotIt(touched.map((l) => describe(s, l))));
+  const missing = problems.length > 0 ? null : firstMissingOption(s, touched);
+  if (problems.length > 0) {
+    parts.push(...problems);
+    c.awaiting = asksQuantityOf ? 'quantity' : question ? null : 'anything_else';
+    c.pendingItemId = asksQuantityOf;
+  } else if (missing) {
+    parts.push(askOption(s, missing.line, missing.group));
+  } else if (unsaid && touched.length === 1) {
+    parts.push(phrases.badQuantity(unsaid.name));
+    c.awaiting = 'quantity';
+    c.pendingItemId = unsaid.menuItemId;
+  } else {
+    parts.push(pack.say.anythingElse);
+    c.awaiting = 'anything_else';
+  }
+  if (c.stage === 'placed' && touched.length > 0) c.stage = 'ordering';
+  return { reply: sentences(s, parts), problem: problems.length > 0, refused: false };
+}
+
+/** The answer to "Which size …?" read with the menu's lexicon: "the large", "thin", "a medium one". */
+function answerFromLexicon(s: Session, line: DraftLine, group: MenuOptionGroup, said: string): boolean {
+  const entry = entryOf(s, line.menuItemId);
+  if (!entry) return false;
+  const parsed = readOrder(s, said);
+  const chosen = parsed.items
+    .filter((i) => i.dishIds.length === 0 || i.dishIds.includes(entry.id) || i.correction)
+    .flatMap((i) => i.options)
+    .filter((o) => o.group === group.name);
+  const choice = chosen.at(-1);
+  if (!choice) return false;
+  const others = (line.options ?? []).filter((o) => o.group !== group.name);
+  line.options = priced(entry, [...others, choice]);
+  line.unitPriceCents = unitPrice(entry, line.options);
+  return true;
 }

@@ -4,7 +4,7 @@ import { matchDish, normalizeDishName, type MatchCandidate } from '../voice/menu
 import { mentionsAllergy } from '../voice/review';
 import { containsAny, phraseKey, type LanguagePack } from './language';
 import { CHINESE_GLOSSARY_WORDS, glossaryForms, translatePhrase } from './language/glossary';
-import { CHINESE_NUMERAL, parseChineseNumber, readNumber } from './language/numbers';
+import { CHINESE_NUMERAL, parseChineseNumber, readNumber } from '../ordering/numbers';
 
 /**
  * Reads one thing a caller said into what the built-in assistant acts on: yes or no, a name, what they ask about

@@ -4,6 +4,10 @@
  * the kitchen to check.
  */
 
+import { normalizeDishName } from '../ordering/text';
+
+export { normalizeDishName };
+
 export interface MatchCandidate<T> {
   value: T;
   /** The names the item answers to: its menu name, and any other names it has. */
@@ -11,16 +15,6 @@ export interface MatchCandidate<T> {
 }
 
 export type MatchResult<T> = { kind: 'match'; value: T; isConfident: boolean } | { kind: 'none'; closest: T[] };
-
-/** 'Crème Brûlée!' → 'creme brulee'. */
-export function normalizeDishName(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
 
 /** A rough singular for each word, so 'tacos', 'burritos', 'pizzas', 'boxes' match their menu names. */
 function singularWords(normalized: string): string {

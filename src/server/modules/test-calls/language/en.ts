@@ -107,7 +107,33 @@ export const en: LanguagePack = {
   ],
   nameIntro: ['my name is', 'my name s', 'the name is', 'name is', 'the name s', 'name s', 'call me', 'put it under', 'under the name', 'under the name of', 'it s under'],
   nameBare: ['it s', 'it is', 'i m', 'i am', 'this is', 'its', 'name', 'under', 'for'],
+  ordering: {
+    links: [],
+    negative: [
+      'no', 'without', 'without any', 'with no', 'hold the', 'hold', 'none of the', 'not any', 'minus the', 'skip the',
+      'avoid', 'avoid the', "don't put", "don't add", "do not put", "do not add", "don't want any", 'leave off',
+      'leave out', 'leave off the', 'leave out the', 'no more', 'not with', 'nothing with', 'free of', 'except',
+      "don't include", "i don't want", "don't give me", "but no", 'none',
+    ],
+    correction: [
+      'actually', 'make that', 'make it', 'make them', 'make those', 'change that to', 'change it to', 'instead',
+      'i meant', 'i mean', 'sorry', 'correction', 'scratch that', 'wait', 'rather', 'on second thought',
+    ],
+    removal: ['remove', 'take off', 'take out', 'cancel the', 'delete', 'get rid of', 'no longer want', 'drop the', 'forget the'],
+    synonyms: [
+      ['coke', 'coca cola', 'cola', 'coca', 'coke classic', 'classic coke'], ['diet coke', 'coke light', 'diet coca cola'],
+      ['pepsi', 'pepsi cola'], ['iced tea', 'ice tea', 'ice teas'], ['7 up', 'seven up', '7up'],
+      ['dr pepper', 'doctor pepper', 'dr. pepper'], ['mountain dew', 'mtn dew'], ['ginger ale', 'gingerale'],
+      ['water', 'bottled water', 'still water'], ['sparkling water', 'seltzer', 'soda water', 'club soda'],
+      ['lemonade', 'lemon aid'], ['root beer', 'rootbeer'], ['fries', 'french fries', 'chips'],
+      ['extra large', 'xl', 'x large'], ['small', 'personal'], ['olive', 'olives', 'black olives'],
+      ['pepper', 'peppers', 'bell peppers', 'green peppers'], ['jalapeno', 'jalapenos', 'jalapeño'],
+      ['ham', 'canadian bacon'], ['hot peppers', 'hot pepper', 'chili peppers'], ['mushroom', 'mushrooms', 'shrooms'],
+      ['gluten free', 'gluten free crust'], ['bbq', 'barbecue', 'barbeque', 'bar b q'],
+    ],
+  },
   say: {
+    without: (what) => `no ${what}`,
     greeting: (restaurant) => `Thanks for calling ${restaurant}! What can I get for you today?`,
     lineWithNotes: (line, notes) => `${line} (${notes})`,
     either,

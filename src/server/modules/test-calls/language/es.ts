@@ -10,7 +10,7 @@ export const es: LanguagePack = {
   code: 'es',
   spaced: true,
   numbers: {
-    un: 1, una: 1, uno: 1, otra: 1, otro: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8,
+    'un solo': 1, 'una sola': 1, 'uno solo': 1, un: 1, una: 1, uno: 1, otra: 1, otro: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8,
     nueve: 9, diez: 10, once: 11, doce: 12, trece: 13, catorce: 14, quince: 15, dieciséis: 16, diecisiete: 17,
     dieciocho: 18, diecinueve: 19, veinte: 20, veintiuno: 21, veintiún: 21, veintiuna: 21, veintidós: 22,
     veintitrés: 23, veinticuatro: 24, veinticinco: 25, veintiséis: 26, veintisiete: 27, veintiocho: 28,
@@ -102,7 +102,21 @@ export const es: LanguagePack = {
   ],
   nameIntro: ['me llamo', 'mi nombre es', 'a nombre de', 'póngalo a nombre de', 'ponlo a nombre de', 'el nombre es', 'está a nombre de'],
   nameBare: ['soy', 'es', 'me llamo', 'a nombre de', 'habla', 'yo soy', 'para', 'nombre'],
+  ordering: {
+    links: ['de', 'con', 'al', 'del'],
+    negative: ['sin', 'nada de', 'no le ponga', 'no le pongas', 'sin nada de', 'sin el', 'sin la', 'sin los', 'sin las', 'no quiero', 'que no lleve', 'que no tenga', 'menos'],
+    correction: ['mejor', 'que sean', 'que sea', 'cámbialo a', 'cámbielo a', 'en vez de', 'en lugar de', 'perdón', 'corrección', 'más bien', 'de hecho', 'en realidad', 'quise decir', 'mejor que sea', 'mejor que sean'],
+    removal: ['quita', 'quitar', 'quite', 'quítame', 'quíteme', 'saca', 'elimina', 'elimine', 'cancela', 'cancele', 'borra', 'borre', 'ya no quiero', 'olvida', 'olvide'],
+    synonyms: [
+      ['coca cola', 'coca', 'coque', 'coke', 'cola'], ['coca cola light', 'coca light', 'coca cola dieta', 'diet coke'],
+      ['té helado', 'te helado', 'iced tea'], ['agua', 'agua natural', 'botella de agua'], ['limonada', 'agua de limón'],
+      ['grande', 'grandes'], ['pequeña', 'pequeño', 'chica', 'chico', 'chiquita'], ['mediana', 'mediano'],
+      ['champiñones', 'hongos', 'champiñón'], ['aceitunas', 'olivas', 'aceituna'], ['pimientos', 'pimiento', 'morrones'],
+      ['jamón', 'jamon'], ['papas fritas', 'patatas fritas', 'papas'],
+    ],
+  },
   say: {
+    without: (what) => `sin ${what}`,
     greeting: (restaurant) => `¡Gracias por llamar a ${restaurant}! ¿Qué le puedo ofrecer hoy?`,
     lineWithNotes: (line, notes) => `${line} (${notes})`,
     either,

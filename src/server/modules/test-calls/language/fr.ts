@@ -10,7 +10,7 @@ export const fr: LanguagePack = {
   code: 'fr',
   spaced: true,
   numbers: {
-    un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10, onze: 11,
+    'un seul': 1, 'une seule': 1, un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10, onze: 11,
     douze: 12, treize: 13, quatorze: 14, quinze: 15, seize: 16, 'dix-sept': 17, 'dix-huit': 18, 'dix-neuf': 19,
     vingt: 20, trente: 30, quarante: 40, cinquante: 50, soixante: 60, 'soixante-dix': 70, 'quatre-vingt': 80,
     'quatre-vingts': 80, 'quatre-vingt-dix': 90, 'une paire de': 2, 'un autre': 1, 'une autre': 1,
@@ -103,7 +103,20 @@ export const fr: LanguagePack = {
   ],
   nameIntro: ["je m'appelle", 'mon nom est', "mon nom c'est", 'au nom de', "c'est au nom de", "le nom c'est", 'la commande est au nom de', 'mettez-la au nom de', 'mon prénom est', "mon prénom c'est"],
   nameBare: ["c'est", 'je suis', "moi c'est", "c'est moi", 'au nom de', 'nom', 'ici'],
+  ordering: {
+    links: ['au', 'aux', 'de', 'du', 'à la', 'avec'],
+    negative: ['sans', 'pas de', "pas d'", 'pas du', 'pas des', 'sans le', 'sans la', 'sans les', 'ne mettez pas de', 'sans aucun', 'sans aucune', 'évitez', 'évitez les', 'pas trop de', 'je ne veux pas de'],
+    correction: ['plutôt', 'finalement', 'en fait', 'au lieu de', 'à la place', 'je voulais dire', 'pardon', 'non plutôt', 'mettez plutôt', 'faites-en'],
+    removal: ['enlevez', 'enlève', 'retirez', 'retire', 'supprimez', 'supprime', 'annulez', 'annule', 'je ne veux plus', 'oubliez'],
+    synonyms: [
+      ['coca', 'coca cola', 'coke', 'cola'], ['coca light', 'coca cola light', 'coca zéro', 'diet coke'],
+      ['thé glacé', 'ice tea', 'iced tea', 'thé froid'], ['eau', 'eau plate', 'bouteille d eau'], ['eau gazeuse', 'eau pétillante'],
+      ['grande', 'grand'], ['petite', 'petit'], ['moyenne', 'moyen'], ['champignons', 'champignon'], ['olives', 'olive'],
+      ['poivrons', 'poivron'], ['jambon', 'jambon blanc'], ['frites', 'des frites'],
+    ],
+  },
   say: {
+    without: (what) => `sans ${what}`,
     greeting: (restaurant) => `Merci d'avoir appelé ${restaurant} ! Que puis-je vous servir aujourd'hui ?`,
     lineWithNotes: (line, notes) => `${line} (${notes})`,
     either,

@@ -167,3 +167,12 @@ export function translatePhrase(words: readonly string[], source: Language, targ
     '',
   );
 }
+
+/** Every way `target` says the glossary word `word` (normalized, in any language): "pollo" in English is "chicken". */
+export function formsIn(word: string, target: Language): string[] {
+  const forms = new Set<string>();
+  for (const index of INDEX.values()) {
+    for (const form of index.get(word)?.[target] ?? []) forms.add(normalizeDishName(form));
+  }
+  return [...forms];
+}

@@ -4,7 +4,7 @@ import { normalizeDishName } from '../../voice/menu-match';
 import { analyse } from '../utterance';
 import { translatePhrase } from './glossary';
 import { detectLanguage, PACKS } from '.';
-import { parseChineseNumber, readNumber } from './numbers';
+import { parseChineseNumber, readNumber } from '../../ordering/numbers';
 
 const words = (text: string) => normalizeDishName(text).split(' ');
 const numberIn = (language: Language, text: string) => readNumber(words(text), 0, PACKS[language]);

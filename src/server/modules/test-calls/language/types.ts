@@ -1,4 +1,5 @@
 import type { Language } from '@shared/domain/languages';
+import type { OrderPhrases } from '../../ordering/parse-order';
 
 /**
  * What the built-in assistant says in one language, beyond the tool executor's own sentences (speech.ts). Every
@@ -7,6 +8,8 @@ import type { Language } from '@shared/domain/languages';
 export interface Replies {
   /** The built-in greeting, when the restaurant's own greeting is not in the call's language. */
   greeting(restaurant: string): string;
+  /** What the caller does not want on a dish, as the ticket says it: "no olives", "sin cebolla". */
+  without(what: string): string;
   /** "2 Margherita Pizza (no onions)". */
   lineWithNotes(line: string, notes: string): string;
   /** "A or B". */
@@ -106,5 +109,7 @@ export interface LanguagePack {
   nameIntro: string[];
   /** Only when the assistant has just asked for the name: "it's", "soy", "c'est", 我是. */
   nameBare: string[];
+  /** What the order parser reads besides the words above: negations, corrections, removals, brand names. */
+  ordering: OrderPhrases;
   say: Replies;
 }

@@ -1,5 +1,14 @@
-import { normalizeDishName } from '../../voice/menu-match';
-import type { LanguagePack } from './types';
+import { normalizeDishName } from './text';
+
+/** The number words of one language, as its language pack gives them. */
+export interface NumberWords {
+  /** Number words and phrases: "one", "a couple of", "half a dozen", "veintiuno", "quatre vingt". */
+  numbers: Record<string, number>;
+  /** Words that multiply the number before them (or 1): "dozen" 12, "hundred" 100, "thousand" 1000. */
+  multipliers: Record<string, number>;
+  /** "twenty and one", "treinta y uno", "vingt et un". */
+  numberJoiners: string[];
+}
 
 interface NumberTable {
   words: Map<string, number>;
@@ -8,9 +17,9 @@ interface NumberTable {
   longest: number;
 }
 
-const tables = new WeakMap<LanguagePack, NumberTable>();
+const tables = new WeakMap<NumberWords, NumberTable>();
 
-function tableOf(pack: LanguagePack): NumberTable {
+function tableOf(pack: NumberWords): NumberTable {
   let table = tables.get(pack);
   if (!table) {
     const words = new Map(Object.entries(pack.numbers).map(([w, n]) => [normalizeDishName(w), n]));
@@ -38,7 +47,7 @@ function phraseAt(words: readonly string[], i: number, map: Map<string, number>,
 export function readNumber(
   words: readonly string[],
   i: number,
-  pack: LanguagePack,
+  pack: NumberWords,
 ): { value: number; length: number } | null {
   const table = tableOf(pack);
   let total = 0;

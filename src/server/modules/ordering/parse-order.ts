@@ -1,0 +1,715 @@
+import type { Language } from '@shared/domain/languages';
+import type { ChoiceReading, MenuLexicon, TermMatch } from './lexicon';
+import { CHINESE_NUMERAL, parseChineseNumber, readNumber, type NumberWords } from './numbers';
+import { HAN, wordsOf } from './text';
+
+/**
+ * Reads what a caller said into the items of an order, item by item. The words are split into item phrases (a new
+ * one starts at a quantity once the current one has something in it, and at a dish once the current one has one);
+ * each phrase keeps its own quantity (anywhere in it: "four of the small ham pizzas"), its own options, and its own
+ * exclusions ("no", "without any", "hold the" cover the words after them in the phrase). A phrase without a dish
+ * ("a large cheese and a small pepperoni pizza") takes the dish that offers its options from the phrase after it or
+ * before it, or the only dish that offers them. A word that is both a choice and a dish ("peppers", "Dr Pepper") is
+ * the choice when the phrase's dish offers it. Corrections ("actually make that a large") change the item before.
+ */
+
+/** The words of one language the order parser reads, beyond those it shares with the rest of the language pack. */
+export interface OrderPhrases {
+  /** Words that take the rest of their phrase off the dish: "no", "without any", "hold the", "sin", "sans", 不要. */
+  negative: string[];
+  /** A correction of the item before: "actually", "make that", "mejor", "plutôt", 改成. */
+  correction: string[];
+  /** A removal ("take off", "quita"): this turn is not an order, and the parser leaves it to the conversation. */
+  removal: string[];
+  /** Ways to say the same drink or dish ("coke", "coca cola", "cola"): a menu name that is one answers to all. */
+  synonyms: string[][];
+  /** Words that join a dish's words the other way round: "burrito de pollo", "burger au poulet". */
+  links: string[];
+}
+
+/** The words of one language the parser reads, from its language pack. */
+export interface OrderWords extends NumberWords {
+  code: Language;
+  /** False for Chinese: no spaces between words. */
+  spaced: boolean;
+  /** Number words that are also articles ("a", "un"). */
+  articles: string[];
+  /** Number words that stand for a dish rather than count it: "a small one". */
+  pronouns: string[];
+  /** Words that end an exclusion and add again: "with", "con", "avec". */
+  withWords: string[];
+  conjunctions: string[];
+  /** Words that say nothing about the order ("the", "please", "i"). */
+  fillers: string[];
+  /** Notes by themselves: "spicy", "well done". */
+  noteWords: string[];
+  /** Words that start a note about the dish: "extra", "light", "easy on". */
+  noteMarkers: string[];
+  /** Chinese measure words read with the number before them (个, 份, 杯). */
+  measureWords: string[];
+  ordering: OrderPhrases;
+}
+
+export interface ChosenChoice {
+  group: string;
+  choice: string;
+}
+
+export interface ParsedItem {
+  /** The dish: one id, or several when the words fit more than one (the caller is asked which). Empty: none found. */
+  dishIds: string[];
+  /** Null when no number was said (one is meant, unless it corrects a quantity). */
+  quantity: number | null;
+  /** The quantity was only an article ("a pizza", "un taco"): one, plainly. */
+  article: boolean;
+  options: ChosenChoice[];
+  /** Groups that were given two choices where one is allowed: asked again rather than guessed. */
+  conflicts: string[];
+  /** What the caller does not want on it: a choice's name, or the words said. */
+  exclusions: string[];
+  notes: string[];
+  /** Said after "actually", "make that": changes the item before (in this turn, or the one talked about last). */
+  correction: boolean;
+  /** Near-spellings taken as something on the menu: the order is flagged for review. */
+  unsure: string[];
+  /** The words said for it. */
+  text: string;
+}
+
+export interface ParsedOrder {
+  items: ParsedItem[];
+  /** Things asked for with a number that nothing on the menu is ("two waters" where there is no water), as said. */
+  unknown: string[];
+  /** A removal ("take off the coke"): the conversation handles it. */
+  removal: boolean;
+}
+
+// ——— Spans ———
+
+type Marker = 'negative' | 'with' | 'conj' | 'change' | 'remove' | 'noteWord' | 'noteMarker';
+
+type Span =
+  | { kind: 'sep'; start: number; end: number }
+  | { kind: 'num'; value: number; article: boolean; pronoun: boolean; start: number; end: number }
+  | { kind: 'term'; match: TermMatch; start: number; end: number }
+  | { kind: 'marker'; marker: Marker; start: number; end: number }
+  | { kind: 'word'; word: string; filler: boolean; start: number; end: number };
+
+interface Token {
+  word: string;
+  start: number;
+  end: number;
+  sep: boolean;
+}
+
+interface CompiledWords {
+  markers: Map<string, Marker>;
+  longestMarker: number;
+  fillers: Set<string>;
+  articles: Set<string>;
+  pronouns: Set<string>;
+  measureWords: string[];
+  /** Chinese: every marker word, for segmenting. */
+  hanWords: Set<string>;
+}
+
+const compiledWords = new WeakMap<OrderWords, CompiledWords>();
+
+function compile(words: OrderWords): CompiledWords {
+  const cached = compiledWords.get(words);
+  if (cached) return cached;
+  const key = (p: string) => (words.spaced ? wordsOf(p).join(' ') : p.normalize('NFKC').toLowerCase());
+  const markers = new Map<string, Marker>();
+  const lists: [Marker, string[]][] = [
+    ['noteMarker', words.noteMarkers],
+    ['noteWord', words.noteWords],
+    ['conj', words.conjunctions],
+    ['with', words.withWords],
+    ['remove', words.ordering.removal],
+    ['change', words.ordering.correction],
+    ['negative', words.ordering.negative],
+  ];
+  // Later lists win a phrase listed twice: a negation over a note word ("no" in "no ice"), and so on.
+  for (const [marker, list] of lists) for (const p of list) if (key(p)) markers.set(key(p), marker);
+  const longestMarker = Math.max(1, ...[...markers.keys()].map((k) => (words.spaced ? k.split(' ').length : k.length)));
+  const compiled: CompiledWords = {
+    markers,
+    longestMarker,
+    fillers: new Set(words.fillers.map(key)),
+    articles: new Set(words.articles.map(key)),
+    pronouns: new Set(words.pronouns.map(key)),
+    measureWords: [...words.measureWords].sort((a, b) => b.length - a.length),
+    hanWords: new Set([...markers.keys(), ...words.fillers.map(key)].filter((k) => HAN.test(k))),
+  };
+  compiledWords.set(words, compiled);
+  return compiled;
+}
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const m of text.matchAll(/[\p{L}\p{N}\p{M}'’]+|[,.;!?:…—–()\-/&+]/gu)) {
+    const raw = m[0];
+    if (/^[,.;!?:…—–()]$/u.test(raw)) {
+      tokens.push({ word: '', start: m.index, end: m.index + raw.length, sep: true });
+      continue;
+    }
+    if (raw === '&' || raw === '+') {
+      tokens.push({ word: 'and', start: m.index, end: m.index + 1, sep: false });
+      continue;
+    }
+    if (raw === '-' || raw === '/') continue;
+    for (const word of wordsOf(raw)) tokens.push({ word, start: m.index, end: m.index + raw.length, sep: false });
+  }
+  return tokens;
+}
+
+function spansOf(text: string, words: OrderWords, lexicon: MenuLexicon): Span[] {
+  const compiled = compile(words);
+  const tokens = tokenize(text);
+  const list = tokens.map((t) => (t.sep ? '\u0000' : t.word));
+  const usable = (k: number) => !tokens[k]!.sep;
+  const spans: Span[] = [];
+  for (let i = 0; i < tokens.length;) {
+    const token = tokens[i]!;
+    if (token.sep) {
+      spans.push({ kind: 'sep', start: token.start, end: token.end });
+      i++;
+      continue;
+    }
+    const term = lexicon.matchAt(list, i, usable);
+    const marker = markerAt(list, i, compiled);
+    const number = readNumber(list, i, words);
+    // The longest reading wins; a name beats a number of the same length ("7 up") and a marker beats a name.
+    const termLength = term?.length ?? 0;
+    const markerLength = marker?.length ?? 0;
+    const numberLength = number?.length ?? 0;
+    const end = (length: number) => tokens[i + length - 1]!.end;
+    if (marker && markerLength >= termLength && markerLength >= numberLength) {
+      spans.push({ kind: 'marker', marker: marker.marker, start: token.start, end: end(markerLength) });
+      i += markerLength;
+    } else if (term && termLength >= numberLength && !(termLength === numberLength && onlyPartOfDish(term))) {
+      spans.push({ kind: 'term', match: term, start: token.start, end: end(termLength) });
+      i += termLength;
+    } else if (number) {
+      const said = list.slice(i, i + numberLength).join(' ');
+      spans.push({
+        kind: 'num',
+        value: number.value,
+        article: compiled.articles.has(said),
+        pronoun: compiled.pronouns.has(said),
+        start: token.start,
+        end: end(numberLength),
+      });
+      i += numberLength;
+    } else {
+      spans.push({
+        kind: 'word',
+        word: token.word,
+        filler: compiled.fillers.has(token.word),
+        start: token.start,
+        end: token.end,
+      });
+      i++;
+    }
+  }
+  return spans;
+}
+
+/** A word that only names a dish in part: "tres" of Pastel Tres Leches is a number when said alone. */
+const onlyPartOfDish = (term: TermMatch) => term.readings.every((r) => r.kind === 'dish' && r.partial);
+
+function markerAt(list: readonly string[], i: number, compiled: CompiledWords) {
+  for (let length = Math.min(compiled.longestMarker, list.length - i); length >= 1; length--) {
+    const marker = compiled.markers.get(list.slice(i, i + length).join(' '));
+    if (marker) return { marker, length };
+  }
+  return null;
+}
+
+/** Chinese: menu words, marker words and numbers (with their measure word) by longest match, other characters one by one. */
+function spansOfChinese(text: string, words: OrderWords, lexicon: MenuLexicon): Span[] {
+  const compiled = compile(words);
+  const source = text.normalize('NFKC').toLowerCase();
+  const spans: Span[] = [];
+  const longestMenu = Math.max(1, ...[...lexicon.hanWords].map((w) => w.length));
+  const longestMarker = Math.max(1, ...[...compiled.hanWords].map((w) => w.length));
+  let i = 0;
+  while (i < source.length) {
+    const ch = source[i]!;
+    if (/\s/u.test(ch)) {
+      i++;
+      continue;
+    }
+    if (/[\p{P}\p{S}]/u.test(ch)) {
+      spans.push({ kind: 'sep', start: i, end: i + 1 });
+      i++;
+      continue;
+    }
+    if (!HAN.test(ch) && !CHINESE_NUMERAL.test(ch)) {
+      // Latin words inside Chinese ("两杯 coke"): read as a spaced word.
+      let j = i;
+      while (j < source.length && /[\p{L}\p{N}]/u.test(source[j]!) && !HAN.test(source[j]!)) j++;
+      const word = wordsOf(source.slice(i, j)).join(' ');
+      const term = word ? lexicon.matchAt(word.split(' '), 0) : null;
+      if (term && term.length === word.split(' ').length) spans.push({ kind: 'term', match: term, start: i, end: j });
+      else spans.push({ kind: 'word', word, filler: false, start: i, end: j });
+      i = Math.max(j, i + 1);
+      continue;
+    }
+    // A menu word first (it may contain a numeral: 三明治), then a marker, then a number.
+    let matched = false;
+    for (let length = Math.min(longestMenu, source.length - i); length >= 1 && !matched; length--) {
+      const candidate = source.slice(i, i + length);
+      if (!lexicon.hanWords.has(candidate)) continue;
+      const term = lexicon.matchAt([candidate], 0);
+      if (term) {
+        spans.push({ kind: 'term', match: term, start: i, end: i + length });
+        i += length;
+        matched = true;
+      }
+    }
+    if (matched) continue;
+    for (let length = Math.min(longestMarker, source.length - i); length >= 1 && !matched; length--) {
+      const candidate = source.slice(i, i + length);
+      const marker = compiled.markers.get(candidate);
+      if (marker) {
+        spans.push({ kind: 'marker', marker, start: i, end: i + length });
+        i += length;
+        matched = true;
+      } else if (compiled.fillers.has(candidate) && length > 1) {
+        spans.push({ kind: 'word', word: candidate, filler: true, start: i, end: i + length });
+        i += length;
+        matched = true;
+      }
+    }
+    if (matched) continue;
+    if (CHINESE_NUMERAL.test(ch) || (ch === '半' && source[i + 1] === '打')) {
+      let j = i;
+      while (j < source.length && CHINESE_NUMERAL.test(source[j]!)) j++;
+      let value = ch === '半' ? 6 : parseChineseNumber(source.slice(i, j));
+      if (ch === '半') j = i + 2;
+      if (value !== null) {
+        if (source[j] === '打' && ch !== '半') {
+          value *= 12;
+          j++;
+        }
+        const measure = compiled.measureWords.find((m) => source.startsWith(m, j));
+        if (measure) j += measure.length;
+        spans.push({ kind: 'num', value, article: false, pronoun: false, start: i, end: j });
+        i = j;
+        continue;
+      }
+    }
+    if (compiled.measureWords.includes(ch)) {
+      // 来个炒饭: a measure word alone is one.
+      spans.push({ kind: 'num', value: 1, article: true, pronoun: false, start: i, end: i + 1 });
+      i++;
+      continue;
+    }
+    spans.push({ kind: 'word', word: ch, filler: compiled.fillers.has(ch), start: i, end: i + 1 });
+    i++;
+  }
+  return spans;
+}
+
+// ——— Items ———
+
+interface Draft {
+  dishIds: string[];
+  dishPartial: boolean;
+  quantity: number | null;
+  quantityIsArticle: boolean;
+  /** Choices said, each with every reading it can have until the dish is known. */
+  said: { readings: ChoiceReading[]; text: string; cost: number }[];
+  exclusions: string[];
+  notes: string[];
+  correction: boolean;
+  unsure: string[];
+  start: number;
+  end: number;
+  /** Where words said that are neither fillers nor on the menu start and end ("two waters" without water). */
+  unknown: { start: number; end: number } | null;
+}
+
+const newDraft = (start: number, correction = false): Draft => ({
+  dishIds: [],
+  dishPartial: false,
+  quantity: null,
+  quantityIsArticle: false,
+  said: [],
+  exclusions: [],
+  notes: [],
+  correction,
+  unsure: [],
+  start,
+  end: start,
+  unknown: null,
+});
+
+const hasContent = (d: Draft) => d.dishIds.length > 0 || d.said.length > 0 || d.exclusions.length > 0;
+
+/** Reads the order in what the caller said, against the menu's lexicon. */
+export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon): ParsedOrder {
+  const source = text.normalize('NFC');
+  const spans = words.spaced ? spansOf(source, words, lexicon) : spansOfChinese(source, words, lexicon);
+  const drafts: Draft[] = [];
+  const unknown: string[] = [];
+  let removal = false;
+  let current = newDraft(0);
+  /** Negation in force: the words after "no" until the phrase ends or "with" adds again. */
+  let negation = false;
+  /** A conjunction or a comma since the last thing said: a choice after it may start another item. */
+  let boundary = false;
+  /** A note being read ("extra sauce", "with pickles"): where it starts, ends, and whether it says anything yet. */
+  let note: { start: number; end: number; content: boolean } | null = null;
+  /** Words after a negation that are not on the menu: "no green onions". */
+  let excluded: { start: number; end: number } | null = null;
+
+  const closeNote = () => {
+    if (note?.content) {
+      const said = source.slice(note.start, note.end).trim();
+      if (said) current.notes.push(said.toLowerCase());
+    }
+    note = null;
+  };
+  const closeExclusion = () => {
+    if (excluded) {
+      current.exclusions.push(source.slice(excluded.start, excluded.end).trim().toLowerCase());
+      current.end = Math.max(current.end, excluded.end);
+    }
+    excluded = null;
+  };
+  const keep = (draft: Draft) => {
+    if (hasContent(draft) || draft.correction) drafts.push(draft);
+    else if (draft.quantity !== null && draft.unknown)
+      unknown.push(source.slice(draft.unknown.start, draft.unknown.end));
+  };
+  const startItem = (at: number, correction = false) => {
+    closeNote();
+    closeExclusion();
+    keep(current);
+    current = newDraft(at, correction);
+    negation = false;
+  };
+
+  for (let k = 0; k < spans.length; k++) {
+    const span = spans[k]!;
+    if (span.kind === 'sep') {
+      closeNote();
+      closeExclusion();
+      negation = false;
+      boundary = true;
+      continue;
+    }
+    if (span.kind === 'marker') {
+      switch (span.marker) {
+        case 'conj':
+          closeNote();
+          closeExclusion();
+          boundary = true;
+          break;
+        case 'with':
+          closeNote();
+          closeExclusion();
+          negation = false;
+          note = { start: span.start, end: span.end, content: false };
+          break;
+        case 'negative':
+          closeNote();
+          closeExclusion();
+          negation = true;
+          break;
+        case 'change':
+          if (!current.correction || hasContent(current)) startItem(span.start, true);
+          break;
+        case 'remove':
+          removal = true;
+          break;
+        case 'noteWord':
+          closeNote();
+          current.notes.push(source.slice(span.start, span.end).toLowerCase());
+          break;
+        case 'noteMarker':
+          closeNote();
+          note = { start: span.start, end: span.end, content: false };
+          break;
+      }
+      continue;
+    }
+    if (span.kind === 'num') {
+      if (span.pronoun && !boundary && spans[k - 1]?.kind === 'term') {
+        // "a small one": the number word stands for the dish.
+        continue;
+      }
+      const next = spans[k + 1];
+      const postfix =
+        current.dishIds.length > 0 &&
+        current.quantity === null &&
+        !boundary &&
+        !span.article &&
+        !(next && next.kind === 'term');
+      if (postfix) {
+        // "饺子两份", "pizzas, two of them": a number after its dish is its quantity.
+        current.quantity = span.value;
+        continue;
+      }
+      if (hasContent(current) || (current.quantity !== null && !current.quantityIsArticle)) startItem(span.start);
+      else if (!current.correction) current.start = span.start;
+      closeNote();
+      closeExclusion();
+      current.quantity = span.value;
+      current.quantityIsArticle = span.article;
+      negation = false;
+      boundary = false;
+      continue;
+    }
+    if (span.kind === 'word') {
+      if (span.filler) {
+        if (note) note.end = span.start;
+        continue;
+      }
+      if (negation) {
+        excluded = excluded ? { start: excluded.start, end: span.end } : { start: span.start, end: span.end };
+      } else if (note) {
+        note.end = span.end;
+        note.content = true;
+      } else {
+        current.unknown = { start: current.unknown?.start ?? span.start, end: span.end };
+      }
+      continue;
+    }
+
+    // A run of words that names something on the menu.
+    closeExclusion();
+    const { match } = span;
+    const said = source.slice(span.start, span.end);
+    const choices = match.readings.filter((r): r is ChoiceReading => r.kind === 'choice');
+    const wholeDishes = match.readings
+      .filter((r) => r.kind === 'dish' && !r.partial)
+      .map((r) => (r as { id: string }).id);
+    const partDishes = match.readings
+      .filter((r) => r.kind === 'dish' && r.partial)
+      .map((r) => (r as { id: string }).id);
+    const offered = choices.filter((c) => current.dishIds.some((id) => c.dishIds.has(id)));
+    if (negation && choices.length === 0 && wholeDishes.length > 0) {
+      // "no fries": a dish taken off the order, which the conversation does.
+      removal = true;
+      continue;
+    }
+    if (negation) {
+      // "no olives", "hold the extra cheese": taken off, by the menu's own name for it.
+      const reading = offered[0] ?? choices[0];
+      current.exclusions.push(reading ? reading.choice.toLowerCase() : said.toLowerCase());
+      current.end = span.end;
+      boundary = false;
+      continue;
+    }
+    if (note && note.content && choices.length === 0 && wholeDishes.length === 0) {
+      note.end = span.end;
+      continue;
+    }
+    // "extra guacamole": the choice says it.
+    note = null;
+    const unsure = match.cost >= 1;
+    if (offered.length > 0 && !(wholeDishes.length > 0 && offered.every((c) => c.partial))) {
+      current.said.push({ readings: offered, text: said, cost: match.cost });
+    } else if (narrows(current, spans, k, wholeDishes, partDishes)) {
+      // "burgers au poulet", "鸡肉汉堡": a second word of the same dish's name narrows the dish down.
+      const ids = [...wholeDishes, ...partDishes];
+      current.dishIds = current.dishIds.filter((id) => ids.includes(id));
+    } else if (wholeDishes.length > 0 || (partDishes.length > 0 && choices.length === 0)) {
+      const ids = wholeDishes.length > 0 ? wholeDishes : partDishes;
+      if (current.dishIds.length > 0 || (current.correction && hasContent(current))) startItem(span.start);
+      current.dishIds = ids;
+      current.dishPartial = wholeDishes.length === 0;
+      if (unsure && ids.length === 1) current.unsure.push(`"${said}" taken as ${lexicon.dishes.get(ids[0]!)!.name}`);
+    } else if (choices.length > 0) {
+      // A choice the phrase's dish does not offer: after "and" or a comma it starts another item.
+      if (current.dishIds.length > 0 && boundary) startItem(span.start);
+      current.said.push({ readings: choices, text: said, cost: match.cost });
+    }
+    current.end = span.end;
+    boundary = false;
+  }
+  closeNote();
+  closeExclusion();
+  keep(current);
+
+  return { items: settle(drafts, lexicon, source), unknown, removal };
+}
+
+/**
+ * Whether the dish words at spans[k] name the current item's dish again, more narrowly: right after its own dish
+ * words (fillers and linking words between), several dishes before, fewer together.
+ */
+function narrows(
+  current: Draft,
+  spans: readonly Span[],
+  k: number,
+  wholeDishes: readonly string[],
+  partDishes: readonly string[],
+): boolean {
+  if (current.dishIds.length === 0 || current.said.length > 0) return false;
+  let j = k - 1;
+  while (j >= 0 && spans[j]!.kind === 'word' && (spans[j] as { filler: boolean }).filler) j--;
+  const before = spans[j];
+  if (!before || before.kind !== 'term' || !before.match.readings.some((r) => r.kind === 'dish')) return false;
+  const ids = new Set([...wholeDishes, ...partDishes]);
+  const both = current.dishIds.filter((id) => ids.has(id));
+  return both.length > 0;
+}
+
+/** Dishes for the phrases that named none, options checked against each dish, and the read-out items. */
+function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedItem[] {
+  // A correction in the same breath changes the item before it: "a small pizza, actually make that a large".
+  const merged: Draft[] = [];
+  for (const draft of drafts) {
+    const before = merged.at(-1);
+    if (draft.correction && before && !hasContent(draft) && draft.quantity === null) {
+      // "Un seul café finalement", "two tacos instead": the marker comes after what it corrects.
+      before.correction = true;
+      continue;
+    }
+    if (draft.correction && before && !before.correction) {
+      if (draft.dishIds.length > 0 && !sameDish(draft, before)) {
+        merged[merged.length - 1] = { ...draft, correction: false, quantity: draft.quantity ?? before.quantity };
+      } else {
+        const quantity = draft.quantity !== null && !draft.quantityIsArticle ? draft.quantity : before.quantity;
+        merged[merged.length - 1] = {
+          ...before,
+          quantity,
+          said: [
+            ...before.said.filter((s) => !draft.said.some((d) => sameGroup(d.readings, s.readings))),
+            ...draft.said,
+          ],
+          exclusions: [...before.exclusions, ...draft.exclusions],
+          notes: [...before.notes, ...draft.notes],
+        };
+      }
+      continue;
+    }
+    merged.push(draft);
+  }
+
+  // Dishes for phrases that named only options: the next phrase's dish, the one before, or the only dish offering them.
+  for (let i = 0; i < merged.length; i++) {
+    const draft = merged[i]!;
+    if (draft.dishIds.length > 0 || draft.said.length === 0) continue;
+    const offering = (ids: readonly string[]) =>
+      ids.filter((id) => draft.said.every((s) => s.readings.some((r) => r.dishIds.has(id))));
+    const next = merged.slice(i + 1).find((d) => d.dishIds.length > 0);
+    const previous = merged
+      .slice(0, i)
+      .reverse()
+      .find((d) => d.dishIds.length > 0);
+    const fromNext = next ? offering(next.dishIds) : [];
+    const fromPrevious = previous ? offering(previous.dishIds) : [];
+    const everywhere = offering([...lexicon.dishes.keys()]);
+    if (draft.correction) {
+      // "make that a large": for the item talked about last, which the conversation knows.
+      continue;
+    }
+    draft.dishIds = fromNext.length > 0 ? fromNext : fromPrevious.length > 0 ? fromPrevious : everywhere;
+  }
+  // "Two cheeseburgers, one without pickles", "a pizza, no olives": about the item before.
+  for (let i = merged.length - 1; i > 0; i--) {
+    const draft = merged[i]!;
+    const before = merged[i - 1]!;
+    if (draft.dishIds.length > 0 || draft.said.length > 0 || draft.correction || before.dishIds.length === 0) continue;
+    if (draft.quantity !== null) before.notes.push(source.slice(draft.start, draft.end).trim().toLowerCase());
+    else before.exclusions.push(...draft.exclusions);
+    before.notes.push(...draft.notes);
+    merged.splice(i, 1);
+  }
+  // A lone word that several dishes offer, with no number ("can I get …"), is no item of its own.
+  for (let i = merged.length - 1; i >= 0; i--) {
+    const draft = merged[i]!;
+    if (!draft.correction && draft.said.length > 0 && draft.quantity === null && draft.dishIds.length > 1) {
+      merged.splice(i, 1);
+    }
+  }
+
+  // "Two pizzas: one large with ham, one small with olives": the pizzas are the ones that follow.
+  const items: Draft[] = [];
+  for (let i = 0; i < merged.length; i++) {
+    const draft = merged[i]!;
+    const total = draft.quantity ?? 1;
+    if (draft.dishIds.length === 1 && draft.said.length === 0 && total > 1) {
+      let sum = 0;
+      let j = i + 1;
+      while (
+        j < merged.length &&
+        merged[j]!.dishIds.length === 1 &&
+        merged[j]!.dishIds[0] === draft.dishIds[0] &&
+        merged[j]!.quantity !== null &&
+        sum + merged[j]!.quantity! <= total
+      ) {
+        sum += merged[j]!.quantity!;
+        j++;
+      }
+      if (j > i + 1 && sum > 0) {
+        // The rest, when fewer were described than ordered, stay plain.
+        if (sum < total) items.push({ ...draft, quantity: total - sum });
+        continue;
+      }
+    }
+    items.push(draft);
+  }
+
+  return items.map((draft) => readOut(draft, lexicon, source));
+}
+
+const sameDish = (a: Draft, b: Draft) =>
+  a.dishIds.length === b.dishIds.length && a.dishIds.every((id) => b.dishIds.includes(id));
+
+const sameGroup = (a: readonly ChoiceReading[], b: readonly ChoiceReading[]) =>
+  a.some((x) => b.some((y) => x.group === y.group));
+
+function readOut(draft: Draft, lexicon: MenuLexicon, source: string): ParsedItem {
+  const dishId = draft.dishIds.length === 1 ? draft.dishIds[0]! : null;
+  const dish = dishId ? lexicon.dishes.get(dishId) : undefined;
+  const options: ChosenChoice[] = [];
+  const conflicts: string[] = [];
+  const notes = [...draft.notes];
+  const unsure = [...draft.unsure];
+  for (const said of draft.said) {
+    const reading = dishId
+      ? (said.readings.filter((r) => r.dishIds.has(dishId)).sort((a, b) => Number(a.partial) - Number(b.partial))[0] ??
+        null)
+      : said.readings[0]!;
+    if (!reading) {
+      notes.push(said.text.toLowerCase());
+      continue;
+    }
+    const group = dish?.options.find((g) => g.name === reading.group);
+    const single = group ? group.required || !group.multiple : true;
+    const already = options.findIndex((o) => o.group === reading.group);
+    if (options.some((o) => o.group === reading.group && o.choice === reading.choice)) continue;
+    if (already >= 0 && single) {
+      // Two sizes for one pizza: asked again, not guessed.
+      if (!conflicts.includes(reading.group)) conflicts.push(reading.group);
+      options.splice(already, 1);
+      continue;
+    }
+    if (conflicts.includes(reading.group) && single) continue;
+    options.push({ group: reading.group, choice: reading.choice });
+    if (said.cost >= 1) unsure.push(`"${said.text}" taken as ${reading.choice}`);
+  }
+  // In the menu's order, whatever order they were said in.
+  if (dish) {
+    const order = dish.options.flatMap((g) => g.choices.map((c) => `${g.name}\u0000${c.name}`));
+    options.sort((a, b) => order.indexOf(`${a.group}\u0000${a.choice}`) - order.indexOf(`${b.group}\u0000${b.choice}`));
+  }
+  return {
+    dishIds: draft.dishIds,
+    quantity: draft.correction && draft.quantityIsArticle ? null : draft.quantity,
+    article: draft.quantityIsArticle,
+    options,
+    conflicts,
+    exclusions: [...new Set(draft.exclusions)],
+    notes: [...new Set(notes)],
+    correction: draft.correction,
+    unsure,
+    text: source.slice(draft.start, Math.max(draft.end, draft.start)).trim(),
+  };
+}

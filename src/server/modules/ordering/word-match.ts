@@ -1,0 +1,64 @@
+import damerauLevenshtein from 'damerau-levenshtein';
+import { doubleMetaphone } from 'double-metaphone';
+import snowball from 'snowball-stemmers';
+import type { Language } from '@shared/domain/languages';
+import { HAN } from './text';
+
+/**
+ * When one spoken word is the same as a word of the menu: the same letters, the same stem (plurals, gender: "olives"
+ * is "olive", "pequeño" is "pequeña"), or a near-spelling ("pespi", "peperoni", "moxarella"): a letter or two off for
+ * a longer word, or one off and sounding alike. A near-spelling is unsure: the order is flagged for review.
+ */
+
+const STEMMERS: Partial<Record<Language, ReturnType<typeof snowball.newStemmer>>> = {
+  en: snowball.newStemmer('english'),
+  es: snowball.newStemmer('spanish'),
+  fr: snowball.newStemmer('french'),
+};
+
+export function stemOf(word: string, language: Language): string {
+  const stemmer = STEMMERS[language];
+  if (!stemmer || HAN.test(word) || /^\d+$/.test(word)) return word;
+  return stemmer.stem(word);
+}
+
+/** "burgers", "gâteaux", "tomatoes": a plain plural, whatever the stemmer makes of it. */
+const pluralOf = (plural: string, singular: string) =>
+  singular.length >= 3 && [`${singular}s`, `${singular}es`, `${singular}x`].includes(plural);
+
+/** How many letters a word of this length may be off: none for short words, where one letter makes another word. */
+export const typoAllowance = (length: number) => (length < 5 ? 0 : length < 9 ? 1 : 2);
+
+/** Restricted Damerau-Levenshtein distance: a swapped pair of letters is one edit ("pespi" → "pepsi"). */
+export function editDistance(a: string, b: string): number {
+  return damerauLevenshtein(a, b).steps;
+}
+
+/** The words one edit (a deleted letter) away, for the deletion index: finds candidates in one look-up per key. */
+export function deletions(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
+  return out;
+}
+
+/** The primary Double Metaphone key, for English sound-alikes ("halapeno" and "jalapeno" sound alike). */
+export function soundKey(word: string, language: Language): string | null {
+  if (language !== 'en' || word.length < 4 || !/^[a-z]+$/.test(word)) return null;
+  return doubleMetaphone(word)[0] || null;
+}
+
+/**
+ * The cost of taking `said` as the menu word `known`: 0 the same word, 0.1 the same stem, 1 a near-spelling, or null
+ * when they are different words.
+ */
+export function wordCost(said: string, known: string, language: Language): number | null {
+  if (said === known) return 0;
+  if (HAN.test(said) || HAN.test(known) || /\d/.test(said) || /\d/.test(known)) return null;
+  if (stemOf(said, language) === stemOf(known, language) || pluralOf(said, known) || pluralOf(known, said)) return 0.1;
+  const shorter = Math.min(said.length, known.length);
+  const distance = editDistance(said, known);
+  if (distance <= typoAllowance(shorter)) return 1;
+  const sound = soundKey(said, language);
+  if (sound && distance <= 2 && shorter >= 5 && sound === soundKey(known, language) && said[0] === known[0]) return 1;
+  return null;
+}
