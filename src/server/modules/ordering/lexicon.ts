@@ -16,6 +16,8 @@ export interface ChoiceReading {
   group: string;
   choice: string;
   dishIds: ReadonlySet<string>;
+  /** One choice of the group at a time (a size): a second one said is another item, or a correction. */
+  single: boolean;
   /** Said without some of its words ("thin" for Thin Crust): weaker than the whole name. */
   partial: boolean;
 }
@@ -53,6 +55,8 @@ export interface LexiconWords {
   synonyms?: SynonymGroups;
   /** A menu name's words said in the call's language (a glossary's translations), each as words. */
   translate?: (words: readonly string[]) => string[][];
+  /** The language's number words ("two": 2), so a name with a digit can be said with the word. */
+  numbers?: Readonly<Record<string, number>>;
   /** Every way the call's language says one word of a name ("chicken" → "pollo"): each names the dish in part. */
   wordForms?: (word: string) => string[];
   /** Words that join a dish's two words the other way round: "burrito de pollo", "burger au poulet". */
@@ -78,7 +82,16 @@ export class MenuLexicon {
   readonly hanWords = new Set<string>();
 
   constructor(menu: readonly MenuItem[], language: Language, words: LexiconWords = {}) {
-    const { synonyms = [], translate, links = [], wordForms } = words;
+    const { synonyms = [], translate, links = [], wordForms, numbers = {} } = words;
+    /** "2 liter" is also "two liter": a name's digits said as words. */
+    const numberWords = new Map<string, string[]>();
+    const digitOf = new Map<string, string>();
+    for (const [word, value] of Object.entries(numbers)) {
+      const said = wordsOf(word);
+      if (said.length !== 1 || said[0]!.length < 3) continue;
+      numberWords.set(String(value), [...(numberWords.get(String(value)) ?? []), said[0]!]);
+      if (value > 1) digitOf.set(said[0]!, String(value));
+    }
     this.language = language;
     this.dishes = new Map(menu.map((m) => [m.id, m]));
     const synonymOf = new Map<string, string[][]>();
@@ -88,6 +101,16 @@ export class MenuLexicon {
     }
     const withSynonyms = (words: string[]): string[][] => {
       const out = [words];
+      const digit = words.findIndex((w) => numberWords.has(w));
+      for (const word of digit >= 0 ? numberWords.get(words[digit]!)! : []) {
+        out.push([...words.slice(0, digit), word, ...words.slice(digit + 1)]);
+      }
+      // "Quatre Fromages" said "4 fromages".
+      const numeral = words.findIndex((w) => digitOf.has(w));
+      if (numeral >= 0)
+        out.push([...words.slice(0, numeral), digitOf.get(words[numeral]!)!, ...words.slice(numeral + 1)]);
+      // "Ice Tea" typed "icetea", "Ginger Ale" "gingerale".
+      if (words.length === 2 && !words.some((w) => HAN.test(w) || /\d/.test(w))) out.push([words.join('')]);
       // A synonym anywhere in the name: "Diet Coke" is also "diet coca cola", "Coke Zero" "coca cola zero".
       for (let i = 0; i < words.length; i++) {
         for (let length = 1; i + length <= words.length && length <= 3; length++) {
@@ -117,8 +140,12 @@ export class MenuLexicon {
           for (const form of orders) this.add(form, { kind: 'dish', id: dish.id, partial: false }, true);
           for (const part of partsOf(translated)) this.add(part, { kind: 'dish', id: dish.id, partial: true }, true);
         }
-        for (const word of words) {
-          for (const form of wordForms?.(word) ?? []) {
+        // A Chinese name is one word: its shorter runs name it in part (饺子 for 猪肉饺子), and so do their other forms.
+        const hanParts =
+          words.length === 1 && HAN.test(words[0]!) && words[0]!.length > 2 ? substringsOf(words[0]!) : [];
+        for (const part of hanParts) this.add([part], { kind: 'dish', id: dish.id, partial: true }, true);
+        for (const word of [...words, ...hanParts]) {
+          for (const form of (wordForms?.(word) ?? []).filter((f) => !HAN.test(f) || f.length >= 2)) {
             const formWords = wordsOf(form);
             if (formWords.length > 0 && formWords.join(' ') !== word) {
               this.add(formWords, { kind: 'dish', id: dish.id, partial: words.length > 1 }, true);
@@ -137,6 +164,7 @@ export class MenuLexicon {
               group: group.name,
               choice: choice.name,
               dishIds: new Set(),
+              single: group.required || !group.multiple,
               partial: false,
             };
             const part: ChoiceReading = { ...whole, partial: true, dishIds: whole.dishIds };
@@ -164,9 +192,11 @@ export class MenuLexicon {
     for (const term of this.terms.values()) {
       // "personal" on a menu with both Personal and Small is Personal only; a dish's word stays beside a choice.
       const direct = [...term.direct];
-      term.readings = term.readings.filter(
-        (r) => term.direct.has(r) || !direct.some((d) => d.kind === r.kind && d.partial === r.partial),
-      );
+      const rivals = (d: Reading, r: Reading) =>
+        d.kind === r.kind &&
+        d.partial === r.partial &&
+        (d.kind === 'dish' || [...d.dishIds].some((id) => (r as ChoiceReading).dishIds.has(id)));
+      term.readings = term.readings.filter((r) => term.direct.has(r) || !direct.some((d) => rivals(d, r)));
       const first = term.words[0]!;
       const list = this.byFirstWord.get(first) ?? [];
       list.push(term);
@@ -220,6 +250,8 @@ export class MenuLexicon {
     const take = (key: string) => this.keys.get(key)?.forEach((w) => candidates.add(w));
     take(`w:${said}`);
     if (!HAN.test(said) && !/\d/.test(said)) {
+      // "familiares", "tomatoes", "gâteaux": the word without its plural ending.
+      for (const ending of ['s', 'es', 'x']) if (said.endsWith(ending)) take(`w:${said.slice(0, -ending.length)}`);
       take(`s:${stemOf(said, this.language)}`);
       if (said.length >= 4) {
         take(`d:${said}`);
@@ -260,14 +292,33 @@ export class MenuLexicon {
         }
         // A near-spelling of a whole multi-word name needs most of it right: one typo per name word at most.
         if (cost === Infinity || (cost >= 1 && length === 1 && typoAllowance(words[start]!.length) === 0)) continue;
-        if (!best || length > best.length || (length === best.length && cost < best.cost)) {
+        // Readings a stem apart stay together ("petite" is Petite, and Petit for a drink): the item decides.
+        if (!best || length > best.length || (length === best.length && cost < best.cost - 0.5)) {
           best = { start, length, cost, readings: [...term.readings] };
-        } else if (length === best.length && cost === best.cost) {
-          for (const r of term.readings) if (!best.readings.includes(r)) best.readings.push(r);
+        } else if (length === best.length && cost <= best.cost + 0.5) {
+          best.cost = Math.min(best.cost, cost);
+          for (const r of term.readings) if (!best.readings.some((b) => sameReading(b, r))) best.readings.push(r);
         }
       }
     }
     return best;
+  }
+
+  /**
+   * The dishes these words name when they are one name on the menu, all of them: whole names first, else the dishes
+   * they name in part; null when they are not one name.
+   */
+  dishesNamed(words: readonly string[]): { ids: string[]; partial: boolean; cost: number } | null {
+    if (words.length === 0 || words.length > this.longest) return null;
+    const match = this.matchAt(words, 0);
+    if (!match || match.length !== words.length) return null;
+    const ids = (partial: boolean) => [
+      ...new Set(match.readings.flatMap((r) => (r.kind === 'dish' && r.partial === partial ? [r.id] : []))),
+    ];
+    const whole = ids(false);
+    if (whole.length > 0) return { ids: whole, partial: false, cost: match.cost };
+    const part = ids(true);
+    return part.length > 0 ? { ids: part, partial: true, cost: match.cost } : null;
   }
 
   /** Whether some menu name or choice is spelled exactly with these words (for tests and diagnostics). */
@@ -275,6 +326,20 @@ export class MenuLexicon {
     return this.terms.has(words.join(' '));
   }
 }
+
+/** The runs of two characters or more inside a Chinese word, shorter than it. */
+function substringsOf(word: string): string[] {
+  const parts: string[] = [];
+  for (let length = 2; length < word.length; length++) {
+    for (let i = 0; i + length <= word.length; i++) parts.push(word.slice(i, i + length));
+  }
+  return parts;
+}
+
+const sameReading = (a: Reading, b: Reading) =>
+  a === b ||
+  (a.kind === 'dish' && b.kind === 'dish' && a.id === b.id && a.partial === b.partial) ||
+  (a.kind === 'choice' && b.kind === 'choice' && a.group === b.group && a.choice === b.choice);
 
 /** A name's shorter forms: each word that can stand alone, and each shorter run of three or more words. */
 function partsOf(words: readonly string[]): string[][] {

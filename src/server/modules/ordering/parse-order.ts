@@ -25,6 +25,14 @@ export interface OrderPhrases {
   synonyms: string[][];
   /** Words that join a dish's words the other way round: "burrito de pollo", "burger au poulet". */
   links: string[];
+  /** Words that stand for the dish a number counts: "two of them", "il m'en faut trois". */
+  countPronouns: string[];
+  /** Phrases that look like menu words but are not ("can i" is no Can): read as nothing. */
+  ignore: string[];
+  /** Words after which an article stays with the item ("a ginger ale in a can"). */
+  attach: string[];
+  /** Words that put what is taken off before the verb that takes it off: 把火腿去掉. */
+  objectMarkers: string[];
 }
 
 /** The words of one language the parser reads, from its language pack. */
@@ -86,7 +94,7 @@ export interface ParsedOrder {
 
 // ——— Spans ———
 
-type Marker = 'negative' | 'with' | 'conj' | 'change' | 'remove' | 'noteWord' | 'noteMarker';
+type Marker = 'negative' | 'with' | 'conj' | 'change' | 'remove' | 'noteWord' | 'noteMarker' | 'object' | 'ignore';
 
 type Span =
   | { kind: 'sep'; start: number; end: number }
@@ -109,6 +117,8 @@ interface CompiledWords {
   articles: Set<string>;
   pronouns: Set<string>;
   measureWords: string[];
+  countPronouns: Set<string>;
+  attach: Set<string>;
   /** Chinese: every marker word, for segmenting. */
   hanWords: Set<string>;
 }
@@ -128,6 +138,8 @@ function compile(words: OrderWords): CompiledWords {
     ['remove', words.ordering.removal],
     ['change', words.ordering.correction],
     ['negative', words.ordering.negative],
+    ['object', words.ordering.objectMarkers],
+    ['ignore', words.ordering.ignore],
   ];
   // Later lists win a phrase listed twice: a negation over a note word ("no" in "no ice"), and so on.
   for (const [marker, list] of lists) for (const p of list) if (key(p)) markers.set(key(p), marker);
@@ -139,6 +151,8 @@ function compile(words: OrderWords): CompiledWords {
     articles: new Set(words.articles.map(key)),
     pronouns: new Set(words.pronouns.map(key)),
     measureWords: [...words.measureWords].sort((a, b) => b.length - a.length),
+    countPronouns: new Set(words.ordering.countPronouns.map(key)),
+    attach: new Set(words.ordering.attach.map(key)),
     hanWords: new Set([...markers.keys(), ...words.fillers.map(key)].filter((k) => HAN.test(k))),
   };
   compiledWords.set(words, compiled);
@@ -147,8 +161,15 @@ function compile(words: OrderWords): CompiledWords {
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}\p{M}'’]+|[,.;!?:…—–()\-/&+]/gu)) {
+  // A word keeps an English contraction ("don't", "lover's") but not an elision ("d'oignons" is two words).
+  for (const m of text.matchAll(/[\p{L}\p{N}\p{M}]+(?:['’](?:s|t|d|ll|re|ve|m)(?![\p{L}]))?|[,.;!?:…—–()\-/&+]/giu)) {
     const raw = m[0];
+    // "dr. pepper", "st. louis": a full stop after a short abbreviation, before a word, is no pause.
+    const abbreviation =
+      raw === '.' &&
+      /\b(dr|mr|mrs|st|no)$/iu.test(text.slice(0, m.index)) &&
+      /^\s*\p{Ll}/u.test(text.slice(m.index + 1));
+    if (abbreviation) continue;
     if (/^[,.;!?:…—–()]$/u.test(raw)) {
       tokens.push({ word: '', start: m.index, end: m.index + raw.length, sep: true });
       continue;
@@ -184,7 +205,9 @@ function spansOf(text: string, words: OrderWords, lexicon: MenuLexicon): Span[] 
     const markerLength = marker?.length ?? 0;
     const numberLength = number?.length ?? 0;
     const end = (length: number) => tokens[i + length - 1]!.end;
-    if (marker && markerLength >= termLength && markerLength >= numberLength) {
+    const noteOverName =
+      (marker?.marker === 'noteWord' || marker?.marker === 'noteMarker') && markerLength === termLength;
+    if (marker && markerLength >= termLength && markerLength >= numberLength && !noteOverName) {
       spans.push({ kind: 'marker', marker: marker.marker, start: token.start, end: end(markerLength) });
       i += markerLength;
     } else if (term && termLength >= numberLength && !(termLength === numberLength && onlyPartOfDish(term))) {
@@ -214,6 +237,73 @@ function spansOf(text: string, words: OrderWords, lexicon: MenuLexicon): Span[] 
   }
   return spans;
 }
+
+/** Whether a word that stands for the dish already said is right before the number or right after it. */
+function countPronounNear(spans: readonly Span[], k: number, compiled: CompiledWords): boolean {
+  const wordAt = (j: number) => {
+    const span = spans[j];
+    return span?.kind === 'word' ? span.word : null;
+  };
+  const after = [wordAt(k + 1), wordAt(k + 2)].filter((w): w is string => w !== null).join(' ');
+  if ([...compiled.countPronouns].some((p) => after === p || after.startsWith(`${p} `))) return true;
+  for (let j = k - 1; j >= Math.max(0, k - 3); j--) {
+    const word = wordAt(j);
+    if (word === null) return false;
+    if (compiled.countPronouns.has(word)) return true;
+  }
+  return false;
+}
+
+/** Whether the choice said right before this one (nothing but a space between) is of the same group. */
+function adjacent(said: Draft['said'][number], all: Draft['said'], group: string): boolean {
+  return all.some(
+    (other) =>
+      other !== said &&
+      other.end !== undefined &&
+      said.start !== undefined &&
+      said.start - other.end <= 1 &&
+      said.start > other.end - 1 &&
+      other.readings.some((r) => r.group === group),
+  );
+}
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
+
+/** Whether every word of the menu's name is among the words said ("black olives" says Olives). */
+const saysAll = (said: string, name: string) => {
+  const key = (w: string) => w.replace(/(es|s|x)$/, '');
+  const saidWords = new Set(wordsOf(said).map(key));
+  return wordsOf(name).every((w) => saidWords.has(key(w)));
+};
+
+/** Whether two names are the same words, give or take a plural. */
+const sameWords = (a: string, b: string) => {
+  const key = (t: string) =>
+    wordsOf(t)
+      .map((w) => w.replace(/(es|s|x)$/, ''))
+      .join(' ');
+  return key(a) === key(b);
+};
+
+/** The rest of a note word that starts with a negation ("sans glaçons" → 'glaçons'), or null. */
+function negationLead(text: string, compiled: CompiledWords, spaced: boolean): string | null {
+  if (spaced) {
+    const words = text.split(/\s+/);
+    for (let n = words.length - 1; n >= 1; n--) {
+      if (compiled.markers.get(wordsOf(words.slice(0, n).join(' ')).join(' ')) === 'negative')
+        return words.slice(n).join(' ');
+    }
+    return null;
+  }
+  for (let n = text.length - 1; n >= 1; n--) {
+    if (compiled.markers.get(text.slice(0, n)) === 'negative') return text.slice(n);
+  }
+  return null;
+}
+
+/** Chinese characters that follow a word without being part of it: 多, 少, 一点, 要, 了 … */
+const FUNCTION_CHARACTERS = new Set([...'多少点些要了吧啊呢吗也都还再就和跟加不去换改来给请个份杯瓶罐听']);
 
 /** A word that only names a dish in part: "tres" of Pastel Tres Leches is a number when said alone. */
 const onlyPartOfDish = (term: TermMatch) => term.readings.every((r) => r.kind === 'dish' && r.partial);
@@ -288,13 +378,14 @@ function spansOfChinese(text: string, words: OrderWords, lexicon: MenuLexicon): 
       while (j < source.length && CHINESE_NUMERAL.test(source[j]!)) j++;
       let value = ch === '半' ? 6 : parseChineseNumber(source.slice(i, j));
       if (ch === '半') j = i + 2;
-      if (value !== null) {
+      if (value !== null && value > 0) {
         if (source[j] === '打' && ch !== '半') {
           value *= 12;
           j++;
         }
+        // 两瓶: the measure word goes with the number, unless it names a choice (瓶 for 瓶装).
         const measure = compiled.measureWords.find((m) => source.startsWith(m, j));
-        if (measure) j += measure.length;
+        if (measure && !lexicon.hanWords.has(measure)) j += measure.length;
         spans.push({ kind: 'num', value, article: false, pronoun: false, start: i, end: j });
         i = j;
         continue;
@@ -317,10 +408,18 @@ function spansOfChinese(text: string, words: OrderWords, lexicon: MenuLexicon): 
 interface Draft {
   dishIds: string[];
   dishPartial: boolean;
+  /** Where the dish's words start in what was said. */
+  dishStart: number;
   quantity: number | null;
   quantityIsArticle: boolean;
   /** Choices said, each with every reading it can have until the dish is known. */
-  said: { readings: ChoiceReading[]; text: string; cost: number }[];
+  said: { readings: ChoiceReading[]; text: string; cost: number; start?: number; end?: number }[];
+  /** Said as "one of them": a part of the item before, with all it has. */
+  partOf?: boolean;
+  /** Said as "a large one": the number word stood for a dish. */
+  pronoun?: boolean;
+  /** "change the coke to a pepsi": the dish this correction replaces. */
+  replaces?: string[];
   exclusions: string[];
   notes: string[];
   correction: boolean;
@@ -334,6 +433,7 @@ interface Draft {
 const newDraft = (start: number, correction = false): Draft => ({
   dishIds: [],
   dishPartial: false,
+  dishStart: start,
   quantity: null,
   quantityIsArticle: false,
   said: [],
@@ -346,11 +446,15 @@ const newDraft = (start: number, correction = false): Draft => ({
   unknown: null,
 });
 
+/** Whether a draft says anything beyond naming its dish. */
+const hasOwnContent = (d: Draft) => d.said.length + d.exclusions.length + d.notes.length > 0;
+
 const hasContent = (d: Draft) => d.dishIds.length > 0 || d.said.length > 0 || d.exclusions.length > 0;
 
 /** Reads the order in what the caller said, against the menu's lexicon. */
 export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon): ParsedOrder {
   const source = text.normalize('NFC');
+  const compiled = compile(words);
   const spans = words.spaced ? spansOf(source, words, lexicon) : spansOfChinese(source, words, lexicon);
   const drafts: Draft[] = [];
   const unknown: string[] = [];
@@ -364,6 +468,10 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
   let note: { start: number; end: number; content: boolean } | null = null;
   /** Words after a negation that are not on the menu: "no green onions". */
   let excluded: { start: number; end: number } | null = null;
+  /** A menu word has been taken off since the negation began. */
+  let negatedTerm = false;
+  /** After 把: how many choices the item had, so those said before the 去掉 that follows are taken off. */
+  let objectFrom: number | null = null;
 
   const closeNote = () => {
     if (note?.content) {
@@ -399,10 +507,16 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
       closeExclusion();
       negation = false;
       boundary = true;
+      objectFrom = null;
       continue;
     }
     if (span.kind === 'marker') {
-      switch (span.marker) {
+      // ", no, a medium": a "no" standing alone between pauses takes back what came before it.
+      const standsAlone = spans[k - 1]?.kind === 'sep' && spans[k + 1]?.kind === 'sep';
+      const marker = span.marker === 'negative' && standsAlone ? 'change' : span.marker;
+      switch (marker) {
+        case 'ignore':
+          break;
         case 'conj':
           closeNote();
           closeExclusion();
@@ -417,40 +531,97 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
         case 'negative':
           closeNote();
           closeExclusion();
+          if (objectFrom !== null) {
+            // 把火腿去掉: what was named after 把 is taken off.
+            for (const said of current.said.splice(objectFrom)) current.exclusions.push(said.readings[0]!.choice);
+            objectFrom = null;
+            break;
+          }
           negation = true;
+          negatedTerm = false;
+          break;
+        case 'object':
+          objectFrom = current.said.length;
           break;
         case 'change':
           if (!current.correction || hasContent(current)) startItem(span.start, true);
           break;
         case 'remove':
-          removal = true;
-          break;
-        case 'noteWord':
+          // "Take off the onions" takes a choice off this item; "take off the fries" is the conversation's.
           closeNote();
-          current.notes.push(source.slice(span.start, span.end).toLowerCase());
+          closeExclusion();
+          negation = true;
+          negatedTerm = false;
           break;
+        case 'noteWord': {
+          closeNote();
+          const text = source.slice(span.start, span.end).toLowerCase();
+          const negated = negationLead(text, compiled, words.spaced);
+          // "sans glaçons", "no ice": what is left off, like any other.
+          if (negated) current.exclusions.push(negated);
+          else current.notes.push(text);
+          break;
+        }
         case 'noteMarker':
           closeNote();
+          closeExclusion();
+          negation = false;
           note = { start: span.start, end: span.end, content: false };
           break;
       }
       continue;
     }
     if (span.kind === 'num') {
-      if (span.pronoun && !boundary && spans[k - 1]?.kind === 'term') {
+      const previous = spans[k - 1];
+      const afterChoice =
+        previous?.kind === 'term' && !previous.match.readings.some((r) => r.kind === 'dish' && !r.partial);
+      if (span.pronoun && !boundary && afterChoice) {
         // "a small one": the number word stands for the dish.
+        current.pronoun = true;
         continue;
       }
       const next = spans[k + 1];
+      const counts = countPronounNear(spans, k, compiled);
+      if (counts && current.dishIds.length > 0 && current.quantity !== null && span.value < current.quantity) {
+        // "two small sausage pizzas, one of them with mushrooms too": some of the item before, with more on it.
+        startItem(span.start);
+        current.quantity = span.value;
+        current.partOf = true;
+        boundary = false;
+        continue;
+      }
+      if (counts && (current.dishIds.length > 0 || current.said.length > 0) && current.quantity === null) {
+        // "pizzas, two of them", "des pizzas, il m'en faudrait trois": the number counts the dish said before.
+        current.quantity = span.value;
+        boundary = false;
+        continue;
+      }
+      const nextIsOwnChoice =
+        next?.kind === 'term' &&
+        next.match.readings.every((r) => r.kind === 'choice') &&
+        next.match.readings.some((r) => r.kind === 'choice' && current.dishIds.some((id) => r.dishIds.has(id)));
+      // "quiero pizzas, cinco, …", "…, me manda tres": a number with nothing after it counts what came before.
+      const alone = !next || next.kind === 'sep';
       const postfix =
-        current.dishIds.length > 0 &&
+        (current.dishIds.length > 0 || (alone && current.said.length > 0)) &&
         current.quantity === null &&
-        !boundary &&
+        (!boundary || alone) &&
         !span.article &&
-        !(next && next.kind === 'term');
+        (!(next && next.kind === 'term') || nextIsOwnChoice);
       if (postfix) {
         // "饺子两份", "pizzas, two of them": a number after its dish is its quantity.
         current.quantity = span.value;
+        continue;
+      }
+      const withBefore =
+        (previous?.kind === 'marker' && previous.marker === 'with') ||
+        (previous?.kind === 'word' && compiled.attach.has(previous.word));
+      if (span.article && withBefore && (current.dishIds.length > 0 || current.said.length > 0)) {
+        // "with a thin crust": the article is no new item.
+        continue;
+      }
+      if (current.correction && span.article && current.quantity === null && current.said.length === 0) {
+        // "make the lemonade a medium": the article goes with the correction.
         continue;
       }
       if (hasContent(current) || (current.quantity !== null && !current.quantityIsArticle)) startItem(span.start);
@@ -468,8 +639,10 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
         if (note) note.end = span.start;
         continue;
       }
-      if (negation) {
+      if (negation && !negatedTerm) {
         excluded = excluded ? { start: excluded.start, end: span.end } : { start: span.start, end: span.end };
+      } else if (negation) {
+        // "without any olives because my son won't eat them": the reason is no item.
       } else if (note) {
         note.end = span.end;
         note.content = true;
@@ -480,8 +653,25 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
     }
 
     // A run of words that names something on the menu.
-    closeExclusion();
     const { match } = span;
+    const following = spans[k + 1];
+    if (
+      !words.spaced &&
+      following?.kind === 'word' &&
+      following.start === span.end &&
+      !following.filler &&
+      HAN.test(following.word) &&
+      !FUNCTION_CHARACTERS.has(following.word) &&
+      match.readings.every((r) => r.kind === 'choice')
+    ) {
+      // 牛肉面, 番茄酱: a choice's word inside a word the menu does not have.
+      const run = { start: span.start, end: following.end };
+      if (negation) excluded = excluded ? { start: excluded.start, end: run.end } : run;
+      else current.unknown = { start: current.unknown?.start ?? run.start, end: run.end };
+      k++;
+      continue;
+    }
+    closeExclusion();
     const said = source.slice(span.start, span.end);
     const choices = match.readings.filter((r): r is ChoiceReading => r.kind === 'choice');
     const wholeDishes = match.readings
@@ -499,9 +689,12 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
     if (negation) {
       // "no olives", "hold the extra cheese": taken off, by the menu's own name for it.
       const reading = offered[0] ?? choices[0];
-      current.exclusions.push(reading ? reading.choice.toLowerCase() : said.toLowerCase());
+      // By the menu's name when that is what was said (give or take a plural or a typo), else as said.
+      const named = reading && (sameWords(said, reading.choice) || match.cost >= 1 || saysAll(said, reading.choice));
+      current.exclusions.push(named ? reading.choice.toLowerCase() : said.toLowerCase());
       current.end = span.end;
       boundary = false;
+      negatedTerm = true;
       continue;
     }
     if (note && note.content && choices.length === 0 && wholeDishes.length === 0) {
@@ -511,22 +704,53 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
     // "extra guacamole": the choice says it.
     note = null;
     const unsure = match.cost >= 1;
-    if (offered.length > 0 && !(wholeDishes.length > 0 && offered.every((c) => c.partial))) {
-      current.said.push({ readings: offered, text: said, cost: match.cost });
+    const again =
+      boundary &&
+      choices.length > 0 &&
+      choices.every((c) => c.single && current.said.some((s) => s.readings.some((r) => r.group === c.group)));
+    if (again && !current.correction) startItem(span.start);
+    if (again || (offered.length > 0 && !(wholeDishes.length > 0 && offered.every((c) => c.partial)))) {
+      if (again) {
+        current.said.push({ readings: choices, text: said, cost: match.cost, start: span.start, end: span.end });
+        current.end = span.end;
+        boundary = false;
+        continue;
+      }
+      current.said.push({ readings: offered, text: said, cost: match.cost, start: span.start, end: span.end });
     } else if (narrows(current, spans, k, wholeDishes, partDishes)) {
       // "burgers au poulet", "鸡肉汉堡": a second word of the same dish's name narrows the dish down.
       const ids = [...wholeDishes, ...partDishes];
       current.dishIds = current.dishIds.filter((id) => ids.includes(id));
+    } else if (current.dishPartial && !boundary && wholeDishes.length > 0 && spans[k - 1]?.kind === 'term') {
+      // "a diet pepsi" where there is Diet Coke and Pepsi but no Diet Pepsi: not on the menu, asked about.
+      current.dishIds = [];
+      current.dishPartial = false;
+      current.unknown = { start: current.dishStart, end: span.end };
+      current.end = span.end;
+      continue;
     } else if (wholeDishes.length > 0 || (partDishes.length > 0 && choices.length === 0)) {
       const ids = wholeDishes.length > 0 ? wholeDishes : partDishes;
-      if (current.dishIds.length > 0 || (current.correction && hasContent(current))) startItem(span.start);
+      const notItsOptions =
+        current.dishIds.length === 0 &&
+        boundary &&
+        current.said.some((s) => !s.readings.some((r) => ids.some((id) => r.dishIds.has(id))));
+      if (
+        current.correction &&
+        current.dishIds.length > 0 &&
+        current.said.length === 0 &&
+        !sameIds(current.dishIds, ids)
+      ) {
+        // "change the coke to a pepsi".
+        current.replaces = current.dishIds;
+      } else if (current.dishIds.length > 0 || notItsOptions) startItem(span.start);
+      current.dishStart = span.start;
       current.dishIds = ids;
       current.dishPartial = wholeDishes.length === 0;
       if (unsure && ids.length === 1) current.unsure.push(`"${said}" taken as ${lexicon.dishes.get(ids[0]!)!.name}`);
     } else if (choices.length > 0) {
       // A choice the phrase's dish does not offer: after "and" or a comma it starts another item.
       if (current.dishIds.length > 0 && boundary) startItem(span.start);
-      current.said.push({ readings: choices, text: said, cost: match.cost });
+      current.said.push({ readings: choices, text: said, cost: match.cost, start: span.start, end: span.end });
     }
     current.end = span.end;
     boundary = false;
@@ -561,8 +785,11 @@ function narrows(
 
 /** Dishes for the phrases that named none, options checked against each dish, and the read-out items. */
 function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedItem[] {
-  // A correction in the same breath changes the item before it: "a small pizza, actually make that a large".
+  // A correction in the same breath changes the item before it ("a small pizza, actually make that a large"), or
+  // the one of the same dish ("… and a lemonade, make the lemonade a medium").
   const merged: Draft[] = [];
+  /** The item a bare mention ("la fanta") pointed back to. */
+  let reference: number | null = null;
   for (const draft of drafts) {
     const before = merged.at(-1);
     if (draft.correction && before && !hasContent(draft) && draft.quantity === null) {
@@ -570,20 +797,69 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
       before.correction = true;
       continue;
     }
-    if (draft.correction && before && !before.correction) {
-      if (draft.dishIds.length > 0 && !sameDish(draft, before)) {
-        merged[merged.length - 1] = { ...draft, correction: false, quantity: draft.quantity ?? before.quantity };
+    const sameIndex = draft.replaces
+      ? merged.findLastIndex((d) => !d.correction && sameIds(d.dishIds, draft.replaces!))
+      : draft.dishIds.length > 0
+        ? merged.findLastIndex((d) => !d.correction && sameDish(d, draft))
+        : -1;
+    const index = sameIndex >= 0 ? sameIndex : draft.correction && reference !== null ? reference : merged.length - 1;
+    const target = merged[index];
+    // "…和一杯雪碧，雪碧要中杯", "a pizza and a coke, the coke large": the same dish again, no number, more said of it.
+    const followUp =
+      !draft.correction &&
+      sameIndex >= 0 &&
+      draft.quantity === null &&
+      draft.said.length + draft.exclusions.length + draft.notes.length > 0 &&
+      !draft.said.some((d) => merged[sameIndex]!.said.some((t) => sameGroup(d.readings, t.readings)));
+    if (!draft.correction && sameIndex >= 0 && draft.quantity === null && !hasOwnContent(draft)) {
+      // "…y una fanta, la fanta que sea de lata": the dish named again, for the correction after it.
+      reference = sameIndex;
+      continue;
+    }
+    if (draft.partOf && before && before.dishIds.length > 0 && before.quantity !== null) {
+      // "…, one of them with mushrooms too": taken out of the item before, with everything it has.
+      before.quantity -= draft.quantity ?? 1;
+      merged.push({
+        ...draft,
+        dishIds: before.dishIds,
+        said: [...before.said.filter((b) => !draft.said.some((d) => sameGroup(d.readings, b.readings))), ...draft.said],
+        exclusions: [...before.exclusions, ...draft.exclusions],
+        partOf: false,
+      });
+      continue;
+    }
+    const appositive =
+      draft.pronoun &&
+      draft.dishIds.length === 0 &&
+      before &&
+      before.dishIds.length === 1 &&
+      (before.quantity ?? 1) === 1 &&
+      draft.said.every((d) => d.readings.some((r) => r.dishIds.has(before.dishIds[0]!))) &&
+      !draft.said.some((d) => before.said.some((b) => sameGroup(d.readings, b.readings)));
+    if (appositive) {
+      // "a Pepsi, a large one": more about the item before, not another.
+      before.said.push(...draft.said);
+      before.exclusions.push(...draft.exclusions);
+      continue;
+    }
+    if ((draft.correction || followUp) && target && !target.correction) {
+      if (draft.dishIds.length > 0 && !sameDish(draft, target)) {
+        const quantity = draft.quantity !== null && !draft.quantityIsArticle ? draft.quantity : target.quantity;
+        const kept = draft.replaces
+          ? target.said.filter((t) => !draft.said.some((d) => sameGroup(d.readings, t.readings)))
+          : [];
+        merged[index] = { ...draft, correction: false, quantity, said: [...kept, ...draft.said], replaces: undefined };
       } else {
-        const quantity = draft.quantity !== null && !draft.quantityIsArticle ? draft.quantity : before.quantity;
-        merged[merged.length - 1] = {
-          ...before,
+        const quantity = draft.quantity !== null && !draft.quantityIsArticle ? draft.quantity : target.quantity;
+        merged[index] = {
+          ...target,
           quantity,
           said: [
-            ...before.said.filter((s) => !draft.said.some((d) => sameGroup(d.readings, s.readings))),
+            ...target.said.filter((s) => !draft.said.some((d) => sameGroup(d.readings, s.readings))),
             ...draft.said,
           ],
-          exclusions: [...before.exclusions, ...draft.exclusions],
-          notes: [...before.notes, ...draft.notes],
+          exclusions: [...target.exclusions, ...draft.exclusions],
+          notes: [...target.notes, ...draft.notes],
         };
       }
       continue;
@@ -591,25 +867,37 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
     merged.push(draft);
   }
 
-  // Dishes for phrases that named only options: the next phrase's dish, the one before, or the only dish offering them.
-  for (let i = 0; i < merged.length; i++) {
-    const draft = merged[i]!;
-    if (draft.dishIds.length > 0 || draft.said.length === 0) continue;
-    const offering = (ids: readonly string[]) =>
-      ids.filter((id) => draft.said.every((s) => s.readings.some((r) => r.dishIds.has(id))));
+  // Dishes for phrases that named only options: first those only one dish offers ("one pepperoni" is a pizza), then
+  // the others from the phrase after or before ("2 mediums, one pepperoni …"), or the dishes that offer them.
+  const offeringAll = (draft: Draft, ids: readonly string[]) =>
+    ids.filter((id) => draft.said.every((s) => s.readings.some((r) => r.dishIds.has(id))));
+  const dishless = merged.filter((d) => d.dishIds.length === 0 && d.said.length > 0 && !d.correction);
+  for (const draft of dishless) {
+    const everywhere = offeringAll(draft, [...lexicon.dishes.keys()]);
+    if (everywhere.length === 1) draft.dishIds = everywhere;
+  }
+  for (const draft of dishless) {
+    if (draft.dishIds.length > 0) continue;
+    const i = merged.indexOf(draft);
     const next = merged.slice(i + 1).find((d) => d.dishIds.length > 0);
     const previous = merged
       .slice(0, i)
       .reverse()
       .find((d) => d.dishIds.length > 0);
-    const fromNext = next ? offering(next.dishIds) : [];
-    const fromPrevious = previous ? offering(previous.dishIds) : [];
-    const everywhere = offering([...lexicon.dishes.keys()]);
-    if (draft.correction) {
-      // "make that a large": for the item talked about last, which the conversation knows.
-      continue;
-    }
-    draft.dishIds = fromNext.length > 0 ? fromNext : fromPrevious.length > 0 ? fromPrevious : everywhere;
+    const fromNext = next ? offeringAll(draft, next.dishIds) : [];
+    const fromPrevious = previous ? offeringAll(draft, previous.dishIds) : [];
+    draft.dishIds =
+      fromNext.length > 0
+        ? fromNext
+        : fromPrevious.length > 0
+          ? fromPrevious
+          : offeringAll(draft, [...lexicon.dishes.keys()]);
+  }
+  // A word said only in part with no number ("… for a birthday party") is no item of its own.
+  for (let i = merged.length - 1; i >= 0; i--) {
+    const draft = merged[i]!;
+    const onlyParts = draft.said.length > 0 && draft.said.every((s) => s.readings.every((r) => r.partial));
+    if (dishless.includes(draft) && draft.quantity === null && onlyParts) merged.splice(i, 1);
   }
   // "Two cheeseburgers, one without pickles", "a pizza, no olives": about the item before.
   for (let i = merged.length - 1; i > 0; i--) {
@@ -629,27 +917,38 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
     }
   }
 
-  // "Two pizzas: one large with ham, one small with olives": the pizzas are the ones that follow.
+  // "Two pizzas: one large with ham, one small with olives", "four medium pizzas: two with pepperoni, two with
+  // sausage": the pizzas are the ones that follow, each with what was said of all of them.
   const items: Draft[] = [];
   for (let i = 0; i < merged.length; i++) {
     const draft = merged[i]!;
     const total = draft.quantity ?? 1;
-    if (draft.dishIds.length === 1 && draft.said.length === 0 && total > 1) {
+    const toppings = draft.said.some((s) => s.readings.every((r) => !r.single));
+    if (draft.dishIds.length === 1 && total > 1 && !draft.quantityIsArticle && !toppings) {
       let sum = 0;
       let j = i + 1;
       while (
         j < merged.length &&
+        !merged[j]!.correction &&
         merged[j]!.dishIds.length === 1 &&
         merged[j]!.dishIds[0] === draft.dishIds[0] &&
         merged[j]!.quantity !== null &&
+        merged[j]!.said.length + merged[j]!.exclusions.length > 0 &&
+        !contradicts(draft, merged[j]!) &&
         sum + merged[j]!.quantity! <= total
       ) {
         sum += merged[j]!.quantity!;
         j++;
       }
       if (j > i + 1 && sum > 0) {
-        // The rest, when fewer were described than ordered, stay plain.
+        const shared = (part: Draft) => [
+          ...draft.said.filter((s) => !part.said.some((p) => sameGroup(p.readings, s.readings))),
+          ...part.said,
+        ];
+        // The rest, when fewer were described than ordered, stay as first said.
         if (sum < total) items.push({ ...draft, quantity: total - sum });
+        for (let k = i + 1; k < j; k++) items.push({ ...merged[k]!, said: shared(merged[k]!) });
+        i = j - 1;
         continue;
       }
     }
@@ -658,6 +957,17 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
 
   return items.map((draft) => readOut(draft, lexicon, source));
 }
+
+/** Whether `part` names another choice of a one-choice group than `whole` did ("two medium …, one large …"). */
+const contradicts = (whole: Draft, part: Draft) =>
+  part.said.some((p) =>
+    whole.said.some(
+      (w) =>
+        sameGroup(w.readings, p.readings) &&
+        w.readings.every((r) => r.single) &&
+        !w.readings.some((r) => p.readings.some((q) => q.group === r.group && q.choice === r.choice)),
+    ),
+  );
 
 const sameDish = (a: Draft, b: Draft) =>
   a.dishIds.length === b.dishIds.length && a.dishIds.every((id) => b.dishIds.includes(id));
@@ -672,6 +982,8 @@ function readOut(draft: Draft, lexicon: MenuLexicon, source: string): ParsedItem
   const conflicts: string[] = [];
   const notes = [...draft.notes];
   const unsure = [...draft.unsure];
+  // A choice said in part ("party" for Party Size) gives way to one said whole in the same group.
+  const partialOf = new Map<string, boolean>();
   for (const said of draft.said) {
     const reading = dishId
       ? (said.readings.filter((r) => r.dishIds.has(dishId)).sort((a, b) => Number(a.partial) - Number(b.partial))[0] ??
@@ -685,7 +997,13 @@ function readOut(draft: Draft, lexicon: MenuLexicon, source: string): ParsedItem
     const single = group ? group.required || !group.multiple : true;
     const already = options.findIndex((o) => o.group === reading.group);
     if (options.some((o) => o.group === reading.group && o.choice === reading.choice)) continue;
-    if (already >= 0 && single) {
+    if (already >= 0 && single && partialOf.get(reading.group) !== reading.partial) {
+      if (reading.partial) continue;
+      options.splice(already, 1);
+    } else if (already >= 0 && single && adjacent(said, draft.said, reading.group)) {
+      // "a two liter bottle": the first word says which, the second what it comes in.
+      continue;
+    } else if (already >= 0 && single) {
       // Two sizes for one pizza: asked again, not guessed.
       if (!conflicts.includes(reading.group)) conflicts.push(reading.group);
       options.splice(already, 1);
@@ -693,7 +1011,21 @@ function readOut(draft: Draft, lexicon: MenuLexicon, source: string): ParsedItem
     }
     if (conflicts.includes(reading.group) && single) continue;
     options.push({ group: reading.group, choice: reading.choice });
+    partialOf.set(reading.group, reading.partial);
     if (said.cost >= 1) unsure.push(`"${said.text}" taken as ${reading.choice}`);
+  }
+  // "Six wings", "twelve pieces of chicken wings": the count is the dish's own choice of pieces, one of it.
+  let quantity = draft.correction && draft.quantityIsArticle ? null : draft.quantity;
+  if (dish && quantity !== null && !draft.quantityIsArticle) {
+    for (const group of dish.options) {
+      if (options.some((o) => o.group === group.name)) continue;
+      const counted = group.choices.find((c) => new RegExp(`^${quantity}\\b`).test(c.name.trim()));
+      if (counted && group.choices.every((c) => /^\d+\b/.test(c.name.trim()))) {
+        options.push({ group: group.name, choice: counted.name });
+        quantity = null;
+        break;
+      }
+    }
   }
   // In the menu's order, whatever order they were said in.
   if (dish) {
@@ -702,8 +1034,8 @@ function readOut(draft: Draft, lexicon: MenuLexicon, source: string): ParsedItem
   }
   return {
     dishIds: draft.dishIds,
-    quantity: draft.correction && draft.quantityIsArticle ? null : draft.quantity,
-    article: draft.quantityIsArticle,
+    quantity,
+    article: draft.quantityIsArticle || (quantity === null && draft.quantity !== null),
     options,
     conflicts,
     exclusions: [...new Set(draft.exclusions)],

@@ -14,11 +14,12 @@ export function normalizeDishName(text: string): string {
 }
 
 /**
- * The normalized words of a name or phrase: an apostrophe inside a word joins it ("lover's" → 'lovers', "don't" →
- * 'dont'), and a digit run stands apart from the letters beside it.
+ * The normalized words of a name or phrase: an English contraction joins ("lover's" → 'lovers', "don't" → 'dont'),
+ * an elision does not ("d'oignons" → 'd oignons'), and a digit run stands apart from the letters beside it.
  */
 export function wordsOf(text: string): string[] {
-  const normalized = normalizeDishName(text.replace(/(\p{L})['’‘`´](?=\p{L})/gu, '$1'))
+  // English contractions join ("don't", "lover's"); French and Italian elisions do not ("d'oignons", "l'eau").
+  const normalized = normalizeDishName(text.replace(/(\p{L}{2,})['’‘`´](?=(s|t|d|ll|re|ve|m)\b)/giu, '$1'))
     .replace(/(\p{N})(?=\p{L})/gu, '$1 ')
     .replace(/(\p{L})(?=\p{N})/gu, '$1 ');
   return normalized ? normalized.split(' ') : [];

@@ -41,10 +41,26 @@ export function deletions(word: string): string[] {
   return out;
 }
 
-/** The primary Double Metaphone key, for English sound-alikes ("halapeno" and "jalapeno" sound alike). */
+/**
+ * How a word sounds, for sound-alikes: English by its primary Double Metaphone key ("halapeno", "jalapeno"); Spanish
+ * by the letters that sound the same in Latin America ("quesadiya", "quesadilla"; "cebiche", "ceviche").
+ */
 export function soundKey(word: string, language: Language): string | null {
-  if (language !== 'en' || word.length < 4 || !/^[a-z]+$/.test(word)) return null;
-  return doubleMetaphone(word)[0] || null;
+  if (word.length < 4 || !/^[a-z]+$/.test(word)) return null;
+  if (language === 'en') return doubleMetaphone(word)[0] || null;
+  if (language === 'es') {
+    return word
+      .replace(/ll/g, 'y')
+      .replace(/rr/g, 'r')
+      .replace(/v/g, 'b')
+      .replace(/z/g, 's')
+      .replace(/c([ei])/g, 's$1')
+      .replace(/qu/g, 'k')
+      .replace(/c/g, 'k')
+      .replace(/h/g, '')
+      .replace(/(es|s)$/, '');
+  }
+  return null;
 }
 
 /**
@@ -58,6 +74,14 @@ export function wordCost(said: string, known: string, language: Language): numbe
   const shorter = Math.min(said.length, known.length);
   const distance = editDistance(said, known);
   if (distance <= typoAllowance(shorter)) return 1;
+  // Two letters swapped in a short word ("coek", "ahm") are still that word.
+  if (
+    distance === 1 &&
+    shorter >= 4 &&
+    said.length === known.length &&
+    [...said].sort().join('') === [...known].sort().join('')
+  )
+    return 1;
   const sound = soundKey(said, language);
   if (sound && distance <= 2 && shorter >= 5 && sound === soundKey(known, language) && said[0] === known[0]) return 1;
   return null;

@@ -16,6 +16,8 @@ export interface DraftLine {
   unitPriceCents: Cents;
   /** Sizes and extras chosen; absent in conversations stored before options. */
   options?: ChosenOption[];
+  /** What the caller does not want on it ("olives"), also in the notes as the ticket says it ("no olives"). */
+  exclusions?: string[];
 }
 
 /** Everything a test call remembers between the caller's turns; stored as JSON on the call row. */

@@ -1,20 +1,26 @@
 import { openState } from '@shared/domain/hours';
-import { LANGUAGE_CODES } from '@shared/domain/languages';
 import { formatCents, multiplyCents, sumCents } from '@shared/domain/money';
 import { maxChoicesOf, nameWithOptions, type ChosenOption, type MenuOptionGroup } from '@shared/domain/menu-options';
-import { lexiconFor, type MenuLexicon } from '../ordering/lexicon';
+import type { MenuLexicon } from '../ordering/lexicon';
 import { parseOrder, type ParsedItem, type ParsedOrder } from '../ordering/parse-order';
 import { wordsOf as nameWords } from '../ordering/text';
 import { RECORDING_NOTICE } from '../voice/assistant-prompt';
 import type { CallContext, MenuEntry } from '../voice/call-context';
 import { editDistance, matchDish, normalizeDishName } from '../voice/menu-match';
-import { PHRASES, speakDay, speakTime, tidyStops, type Phrases } from '../voice/speech';
+import { PHRASES, speakDay, speakTime, tidyStops, type Phrases } from '../language/speech';
 import type { ToolName } from '../voice/tool-types';
 import type { Conversation, ConversationEngine, DraftLine, EngineTurn, ToolRunner } from './engine-types';
 import { mentionsAllergy } from '../voice/review';
-import { detectLanguage, PACKS, type LanguagePack } from './language';
-import { formsIn, translatePhrase } from './language/glossary';
-import { analyse, resolveDish, type DishRef, type ItemAction, type Utterance } from './utterance';
+import { detectLanguage, menuLexicon, PACKS, type LanguagePack } from '../language';
+import {
+  analyse,
+  namesWithNumbers,
+  resolveDish,
+  type DishRef,
+  type ItemAction,
+  type Resolution,
+  type Utterance,
+} from './utterance';
 
 /**
  * The built-in assistant: a deterministic conversation in English, Spanish, French or Chinese, with no outside
@@ -67,6 +73,8 @@ interface Session {
   choices: { ids: string[]; quantity: number | null } | null;
   /** This turn's words without the dishes named in them, where option choices ("large") are looked for. */
   said: string;
+  /** The menu's lexicon, looked up once a turn. */
+  lexicon?: MenuLexicon;
 }
 
 type Event =
@@ -141,7 +149,11 @@ async function converse(s: Session, text: string): Promise<string> {
   const { c, mem, pack, ctx } = s;
   const say = pack.say;
   if (c.stage === 'ended') return end(s, say.goodbye(ctx.restaurantName));
-  const u = analyse(text, pack, ctx.menu, { awaitingName: c.awaiting === 'name' });
+  const u = analyse(text, pack, ctx.menu, {
+    awaitingName: c.awaiting === 'name',
+    resolve: (dish) => resolveOnMenu(s, dish),
+    numberNames: numberNames(s),
+  });
 
   if (u.transfer) return transfer(s);
   s.said = u.dishes.reduce((rest, dish) => rest.replace(dish.text, ' '), text);
@@ -340,7 +352,7 @@ function orderEntries(s: Session): MenuEntry[] {
 
 /** The menu entry a dish means, preferring the one already ordered when the name fits several. */
 function onMenu(s: Session, dish: DishRef): MenuEntry | { candidates: MenuEntry[] } | null {
-  const found = resolveDish(dish, s.ctx.menu);
+  const found = resolveOnMenu(s, dish);
   if (!found) return null;
   if ('entry' in found) return found.entry;
   const chosen = found.options.filter((o) => s.choices?.ids.includes(o.id));
@@ -952,17 +964,37 @@ function answerOption(s: Session, u: Utterance): string | null {
 // ——— Orders read item by item ———
 
 function lexiconOf(s: Session): MenuLexicon {
-  const { code, ordering } = s.pack;
-  return lexiconFor(s.ctx.restaurantId, s.ctx.menu, code, {
-    synonyms: ordering.synonyms,
-    links: ordering.links,
-    translate: (words) =>
-      LANGUAGE_CODES.filter((from) => from !== code)
-        .map((from) => translatePhrase(words, from, code))
-        .filter((t): t is string => t !== null)
-        .map((t) => nameWords(t)),
-    wordForms: (word) => formsIn(word, code),
-  });
+  s.lexicon ??= menuLexicon(s.ctx.restaurantId, s.ctx.menu, s.pack.code);
+  return s.lexicon;
+}
+
+/** The names with a number word in them, kept with the lexicon of the menu they come from. */
+const numberNamesOf = new WeakMap<MenuLexicon, string[][]>();
+
+function numberNames(s: Session): string[][] {
+  const lexicon = lexiconOf(s);
+  let names = numberNamesOf.get(lexicon);
+  if (!names) {
+    names = namesWithNumbers(s.ctx.menu, s.pack);
+    numberNamesOf.set(lexicon, names);
+  }
+  return names;
+}
+
+/**
+ * The menu entry a dish said means, through the menu's lexicon (one look-up per way of saying it, whatever the menu's
+ * size): the words as said first, then their translations, then the glossary's other words for them.
+ */
+function resolveOnMenu(s: Session, dish: DishRef): Resolution {
+  const lexicon = lexiconOf(s);
+  for (const variant of [...dish.variants, ...dish.forms]) {
+    const named = lexicon.dishesNamed(nameWords(variant));
+    if (!named) continue;
+    const entries = named.ids.map((id) => entryOf(s, id)).filter((e): e is MenuEntry => !!e);
+    if (entries.length === 1) return { entry: entries[0]!, isConfident: named.cost < 1 };
+    if (entries.length > 1) return { options: entries };
+  }
+  return null;
 }
 
 function readOrder(s: Session, text: string): ParsedOrder {
@@ -974,10 +1006,13 @@ function readOrder(s: Session, text: string): ParsedOrder {
  * talked about last), and the turn removes nothing (removals and bare quantities stay with the older reading).
  */
 function takesParsed(s: Session, parsed: ParsedOrder, u: Utterance): boolean {
-  if (parsed.removal || u.actions.some((a) => a.kind === 'remove')) return false;
+  const removes = u.actions.some((a) => a.kind === 'remove') && s.c.lines.length > 0;
+  if (parsed.removal || removes) return false;
   const adds = parsed.items.some((i) => !i.correction && i.dishIds.length > 0);
   const corrects = s.c.lines.length > 0 && parsed.items.some((i) => i.correction);
-  return adds || corrects;
+  // "A diet pepsi" with Diet Coke and Pepsi on the menu: asked about, where the older reading would take both.
+  const unknownOverAdds = parsed.unknown.length > 0 && u.actions.some((a) => a.kind === 'add');
+  return adds || corrects || unknownOverAdds;
 }
 
 const sameChoices = (a: readonly ChosenOption[], b: readonly ChosenOption[]) =>
@@ -1025,7 +1060,9 @@ function correctLine(s: Session, item: ParsedItem, touched: DraftLine[], problem
     return;
   }
   const note = notesOf(s, item);
+  const exclusions = [...(dishId === target.menuItemId ? (target.exclusions ?? []) : []), ...item.exclusions];
   Object.assign(target, {
+    exclusions: exclusions.length > 0 ? exclusions : undefined,
     menuItemId: entry.id,
     name: entry.name,
     quantity,
@@ -1056,6 +1093,8 @@ function applyParsed(
   }
   const touched: DraftLine[] = [];
   const problems: string[] = [];
+  /** Lines ordered before this turn: a dish named again without a number is about its line. */
+  const earlier = new Set(c.lines);
   let question = false;
   let asksQuantityOf: string | null = null;
   /** A line added without a number said ("I want the chicken soup"): asked how many, when it is the only one. */
@@ -1090,7 +1129,7 @@ function applyParsed(
       continue;
     }
     const existing = lineOf(s, entry.id);
-    if (existing && item.quantity === null && !item.article) {
+    if (existing && earlier.has(existing) && item.quantity === null && !item.article) {
       // "The fries extra crispy", "la soupe bien chaude": about the line already ordered.
       const options = priced(entry, [
         ...(existing.options ?? []).filter((o) => !item.options.some((n) => n.group === o.group)),
@@ -1100,6 +1139,8 @@ function applyParsed(
       existing.unitPriceCents = unitPrice(entry, options);
       const note = notesOf(s, item);
       if (note) existing.notes = joinNotes(existing.notes, note);
+      if (item.exclusions.length > 0)
+        existing.exclusions = [...new Set([...(existing.exclusions ?? []), ...item.exclusions])];
       mem.lastItemId = entry.id;
       mem.lastLine = c.lines.indexOf(existing);
       if (!touched.includes(existing)) touched.push(existing);
@@ -1136,6 +1177,7 @@ function applyParsed(
       line = same;
     } else {
       line = { menuItemId: entry.id, name: entry.name, quantity, notes, unitPriceCents, options };
+      if (item.exclusions.length > 0) line.exclusions = item.exclusions;
       c.lines.push(line);
     }
     if (mem.pendingNote) {

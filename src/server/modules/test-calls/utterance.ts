@@ -2,8 +2,8 @@ import { LANGUAGE_CODES } from '@shared/domain/languages';
 import type { MenuEntry } from '../voice/call-context';
 import { matchDish, normalizeDishName, type MatchCandidate } from '../voice/menu-match';
 import { mentionsAllergy } from '../voice/review';
-import { containsAny, phraseKey, type LanguagePack } from './language';
-import { CHINESE_GLOSSARY_WORDS, glossaryForms, translatePhrase } from './language/glossary';
+import { containsAny, phraseKey, type LanguagePack } from '../language';
+import { CHINESE_GLOSSARY_WORDS, glossaryForms, translatePhrase } from '../language/glossary';
 import { CHINESE_NUMERAL, parseChineseNumber, readNumber } from '../ordering/numbers';
 
 /**
@@ -306,11 +306,17 @@ function readNumbers(tokens: Token[], pack: LanguagePack, source: string): Token
   return out;
 }
 
+/** The menu's names and aliases that contain a number word ("Tres Leches"), as words. */
+export function namesWithNumbers(menu: readonly MenuEntry[], pack: LanguagePack): string[][] {
+  return menu
+    .flatMap((m) => [m.name, ...m.aliases])
+    .map((n) => normalizeDishName(n).split(' '))
+    .filter((name) => name.some((w) => /^\d+$/.test(w) || readNumber([w], 0, pack)));
+}
+
 /** Dish names and aliases that contain a number word ("Tres Leches"), said in full, are kept whole. */
-function markFixedDishes(tokens: Token[], pack: LanguagePack, menu: readonly MenuEntry[]) {
-  const names = menu.flatMap((m) => [m.name, ...m.aliases]).map((n) => normalizeDishName(n).split(' '));
+function markFixedDishes(tokens: Token[], names: readonly string[][]) {
   for (const name of names) {
-    if (!name.some((w) => /^\d+$/.test(w) || readNumber([w], 0, pack))) continue;
     for (let i = 0; i + name.length <= tokens.length; i++) {
       if (name.every((w, k) => tokens[i + k]!.norm === w)) {
         for (let k = 0; k < name.length; k++) tokens[i + k]!.fixedDish = true;
@@ -414,7 +420,13 @@ type Piece =
   | { kind: 'marker'; category: Category; norm: string; start: number; end: number }
   | { kind: 'word'; norm: string; start: number; end: number };
 
-function piecesOf(tokens: readonly Token[], pack: LanguagePack, menu: readonly MenuEntry[], source: string): Piece[] {
+function piecesOf(
+  tokens: readonly Token[],
+  pack: LanguagePack,
+  menu: readonly MenuEntry[],
+  source: string,
+  resolve: (dish: DishRef) => Resolution,
+): Piece[] {
   const compiled = compile(pack);
   const covered: (Category | null)[] = tokens.map(() => null);
   const markerStarts = new Map<number, { category: Category; length: number }>();
@@ -473,7 +485,7 @@ function piecesOf(tokens: readonly Token[], pack: LanguagePack, menu: readonly M
         variants,
         forms: variants.length > 1 ? glossaryForms(words.join(' '), pack.code) : [],
       };
-      if (resolveDish(ref, menu)) {
+      if (resolve(ref)) {
         dishes.set(i, { length, ref });
         i += length;
         found = true;
@@ -823,6 +835,10 @@ function findIntro(tokens: readonly Token[], phrases: readonly string[], pack: L
 export interface AnalyseOptions {
   /** The assistant has just asked for the caller's name. */
   awaitingName: boolean;
+  /** The menu entry a dish reference means; by default the forgiving matcher over every name on the menu. */
+  resolve?: (dish: DishRef) => Resolution;
+  /** namesWithNumbers of this menu, when the caller keeps it from turn to turn. */
+  numberNames?: readonly string[][];
 }
 
 /** Reads what the caller said, in the call's language, against this menu. */
@@ -830,7 +846,7 @@ export function analyse(
   text: string,
   pack: LanguagePack,
   menu: readonly MenuEntry[],
-  { awaitingName }: AnalyseOptions = { awaitingName: false },
+  { awaitingName, resolve = (dish) => resolveDish(dish, menu), numberNames }: AnalyseOptions = { awaitingName: false },
 ): Utterance {
   const source = text
     .normalize('NFC')
@@ -892,10 +908,10 @@ export function analyse(
   }
 
   if (pack.spaced) {
-    markFixedDishes(tokens, pack, menu);
+    markFixedDishes(tokens, numberNames ?? namesWithNumbers(menu, pack));
     tokens = readNumbers(tokens, pack, source);
   }
-  const pieces = piecesOf(tokens, pack, menu, source);
+  const pieces = piecesOf(tokens, pack, menu, source, resolve);
   const actions = actionsOf(pieces, pack, source);
   const dishes = pieces.flatMap((p) => (p.kind === 'dish' ? [p.ref] : []));
 

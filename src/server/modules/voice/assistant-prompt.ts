@@ -3,7 +3,7 @@ import type { Language } from '@shared/domain/languages';
 import { formatCents, type Cents } from '@shared/domain/money';
 import { groupMenu } from '@shared/contracts/menu';
 import type { CallContext, MenuEntry } from './call-context';
-import { PHRASES, speakDay, speakTime } from './speech';
+import { PHRASES, speakDay, speakTime } from '../language/speech';
 
 /**
  * The voice assistant's system prompt, written in the restaurant's language only (the transcriber listens for that

@@ -19,7 +19,7 @@ import { loadCallContext, type CallContext, type MenuEntry } from './call-contex
 import { publishCallChange } from './call-view';
 import { matchDish, matchOption } from './menu-match';
 import { mentionsAllergy } from './review';
-import { LOCALES, PHRASES, speakDay, speakTime, tidyStops, type Phrases } from './speech';
+import { LOCALES, PHRASES, speakDay, speakTime, tidyStops, type Phrases } from '../language/speech';
 import type { ActiveCall, ToolAnswer, ToolInvocation, ToolName } from './tool-types';
 
 export interface ToolDeps {

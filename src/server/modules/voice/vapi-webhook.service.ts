@@ -12,7 +12,7 @@ import {
   startCall,
   type CallRow,
 } from './calls.service';
-import { PHRASES } from './speech';
+import { PHRASES } from '../language/speech';
 import { executeToolCall, type ToolDeps } from './tool-executor';
 import type { ActiveCall } from './tool-types';
 import {

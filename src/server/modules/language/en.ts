@@ -1,4 +1,4 @@
-import { PHRASES } from '../../voice/speech';
+import { PHRASES } from './speech';
 import type { LanguagePack } from './types';
 
 const list = (items: string[]) => PHRASES.en.list(items);
@@ -84,8 +84,8 @@ export const en: LanguagePack = {
   negative: ['no', 'without', 'hold the', 'none of the', 'not any', 'minus the', 'skip the'],
   noteMarkers: ['extra', 'more', 'less', 'light', 'easy on', 'lots of', 'a lot of', 'double', 'on the side', 'not too', 'add some', 'little', 'a little', 'heavy on'],
   noteWords: ['with everything', 'spicy', 'extra spicy', 'mild', 'medium spicy', 'not spicy', 'well done', 'medium rare', 'rare', 'gluten free', 'dairy free', 'nut free', 'vegan', 'vegetarian', 'on the side', 'to go', 'cut in half', 'crispy', 'hot', 'no ice', 'allergic', 'allergy'],
-  withWords: ['with'],
-  conjunctions: ['and', 'plus', 'also', 'then', 'as well as', 'and also', 'along with'],
+  withWords: ['with', 'w'],
+  conjunctions: ['and', 'plus', 'also', 'then', 'as well as', 'and also', 'along with', 'n'],
   fillers: [
     'a', 'an', 'the', 'some', 'any', 'my', 'your', 'our', 'i', 'me', 'we', 'us', 'you', 'd', 's', 'm', 'll', 've',
     're', 't', 'like', 'want', 'would', 'could', 'can', 'may', 'get', 'have', 'has', 'had', 'take', 'give', 'need',
@@ -97,6 +97,7 @@ export const en: LanguagePack = {
     'orders', 'today', 'now', 'tonight', 'pickup', 'pick', 'with', 'each', 'both', 'them', 'they', 'am', 'was',
     'guys', 'um', 'im', 'id', 'ill', 'ive', 'if', 'not', 'from', 'about', 'else', 'thing', 'things', 'again',
     'good', 'morning', 'afternoon', 'evening', 'there', 'hiya', 'howdy', 'wait', 'hmm', 'cool', 'takeout', 'carryout',
+    'topping', 'toppings', 'topped', 'top', 'pls', 'plz', 'thx', 'too', 'yo',
   ],
   requestLeads: [
     'i would like', 'i d like', 'i want', 'i need', 'can i get', 'could i get', 'can i have', 'could i have',
@@ -108,15 +109,22 @@ export const en: LanguagePack = {
   nameIntro: ['my name is', 'my name s', 'the name is', 'name is', 'the name s', 'name s', 'call me', 'put it under', 'under the name', 'under the name of', 'it s under'],
   nameBare: ['it s', 'it is', 'i m', 'i am', 'this is', 'its', 'name', 'under', 'for'],
   ordering: {
+    countPronouns: ['of them', 'of those', 'of em'],
+    objectMarkers: ['leave', 'leave the'],
+    ignore: ['can i', 'can we', 'can you', 'can u', 'can someone'],
+    attach: ['in', 'into', 'as'],
     links: [],
     negative: [
       'no', 'without', 'without any', 'with no', 'hold the', 'hold', 'none of the', 'not any', 'minus the', 'skip the',
       'avoid', 'avoid the', "don't put", "don't add", "do not put", "do not add", "don't want any", 'leave off',
       'leave out', 'leave off the', 'leave out the', 'no more', 'not with', 'nothing with', 'free of', 'except',
-      "don't include", "i don't want", "don't give me", "but no", 'none',
+      "don't include", "i don't want", "don't give me", "but no", 'none', 'do not want', 'do not want any',
+      "i don't want any", 'no need for', 'without the', 'not', 'minus', 'minus any', 'allergic to', 'allergy to',
+      "i'm allergic to", 'off',
     ],
     correction: [
-      'actually', 'make that', 'make it', 'make them', 'make those', 'change that to', 'change it to', 'instead',
+      'actually', 'make that', 'make it', 'make them', 'make those', 'make the', 'change that to', 'change it to', 'instead',
+      'change the', 'switch the', 'change my', 'switch my',
       'i meant', 'i mean', 'sorry', 'correction', 'scratch that', 'wait', 'rather', 'on second thought',
     ],
     removal: ['remove', 'take off', 'take out', 'cancel the', 'delete', 'get rid of', 'no longer want', 'drop the', 'forget the'],
@@ -126,10 +134,14 @@ export const en: LanguagePack = {
       ['dr pepper', 'doctor pepper', 'dr. pepper'], ['mountain dew', 'mtn dew'], ['ginger ale', 'gingerale'],
       ['water', 'bottled water', 'still water'], ['sparkling water', 'seltzer', 'soda water', 'club soda'],
       ['lemonade', 'lemon aid'], ['root beer', 'rootbeer'], ['fries', 'french fries', 'chips'],
-      ['extra large', 'xl', 'x large'], ['small', 'personal'], ['olive', 'olives', 'black olives'],
-      ['pepper', 'peppers', 'bell peppers', 'green peppers'], ['jalapeno', 'jalapenos', 'jalapeño'],
-      ['ham', 'canadian bacon'], ['hot peppers', 'hot pepper', 'chili peppers'], ['mushroom', 'mushrooms', 'shrooms'],
-      ['gluten free', 'gluten free crust'], ['bbq', 'barbecue', 'barbeque', 'bar b q'],
+      ['extra large', 'xl', 'x large', 'extra lg', 'xlarge'], ['olive', 'olives', 'black olives', 'black olive', 'green olives'],
+      ['pepper', 'peppers', 'bell peppers', 'green peppers', 'green pepper', 'bell pepper', 'red peppers'], ['jalapeno', 'jalapenos', 'jalapeño'],
+      ['ham', 'canadian bacon'], ['hot peppers', 'hot pepper', 'chili peppers'], ['mushroom', 'mushrooms', 'shrooms', 'mush', 'shroom'],
+      ['gluten free', 'gluten free crust'], ['bbq', 'barbecue', 'barbeque', 'bar b q'], ['mayonnaise', 'mayo'],
+      ['pizza', 'pie', 'pizza pie', 'za'], ['large', 'lg', 'lrg', 'lge', 'big'], ['medium', 'med', 'md', 'medium sized', 'regular'],
+      ['small', 'sm', 'sml'], ['pepperoni', 'pep', 'pepp', 'roni'], ['new york style', 'ny style', 'new york'],
+      ['2 liter', '2l', '2 ltr', '2 litre', '2 liters'], ['vegetarian', 'veggie', 'veg'], ['sausage', 'saus'], ['bottle', 'bottled'],
+      ['extra cheese', 'double cheese', 'xtra cheese'],
     ],
   },
   say: {

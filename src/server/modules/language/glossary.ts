@@ -1,5 +1,5 @@
 import type { Language } from '@shared/domain/languages';
-import { normalizeDishName } from '../../voice/menu-match';
+import { normalizeDishName } from '../ordering/text';
 
 /**
  * Common food words in the four languages, so a dish can be asked for in another language than the one its menu

@@ -1,5 +1,9 @@
-import type { Language } from '@shared/domain/languages';
-import { normalizeDishName } from '../../voice/menu-match';
+import type { MenuItem } from '@shared/contracts/restaurant';
+import { LANGUAGE_CODES, type Language } from '@shared/domain/languages';
+import { lexiconFor, type MenuLexicon } from '../ordering/lexicon';
+import { wordsOf } from '../ordering/text';
+import { formsIn, translatePhrase } from './glossary';
+import { normalizeDishName } from '../ordering/text';
 import { en } from './en';
 import { es } from './es';
 import { fr } from './fr';
@@ -67,4 +71,23 @@ export function detectLanguage(text: string): Language | null {
   const [first, second] = scores;
   if (!first || first.score === 0 || first.score === second?.score) return null;
   return first.code;
+}
+
+/**
+ * The lexicon of a restaurant's menu in one language, with that language's words for it: brand names, number words,
+ * the glossary's translations. The built-in assistant and the phone tools read dishes and choices through it.
+ */
+export function menuLexicon(restaurantId: string, menu: readonly MenuItem[], language: Language): MenuLexicon {
+  const pack = PACKS[language];
+  return lexiconFor(restaurantId, menu, language, {
+    synonyms: pack.ordering.synonyms,
+    links: pack.ordering.links,
+    numbers: pack.numbers,
+    translate: (words) =>
+      LANGUAGE_CODES.filter((from) => from !== language)
+        .map((from) => translatePhrase(words, from, language))
+        .filter((t): t is string => t !== null)
+        .map((t) => wordsOf(t)),
+    wordForms: (word) => formsIn(word, language),
+  });
 }

@@ -1,4 +1,4 @@
-import { PHRASES } from '../../voice/speech';
+import { PHRASES } from './speech';
 import type { LanguagePack } from './types';
 
 const list = (items: string[]) => PHRASES.fr.list(items);
@@ -83,7 +83,7 @@ export const fr: LanguagePack = {
   withWords: ['avec'],
   conjunctions: ['et', 'aussi', 'ainsi que', 'plus', 'puis', 'et aussi', 'et puis'],
   fillers: [
-    'un', 'une', 'le', 'la', 'les', 'l', 'de', 'd', 'du', 'des', 'au', 'aux', 'à', 'je', 'j', 'me', 'm', 'moi', 'mon',
+    'dessus', 'dessous', 'dedans', 'un', 'une', 'le', 'la', 'les', 'l', 'de', 'd', 'du', 'des', 'au', 'aux', 'à', 'je', 'j', 'me', 'm', 'moi', 'mon',
     'ma', 'mes', 'nous', 'vous', 'votre', 'vos', 'tu', 'te', 'il', 'elle', 'on', 'y', 'en', 'voudrais', 'voudrions',
     'veux', 'voulons', 'aimerais', 'aimerions', 'prendrais', 'prendrai', 'prendre', 'prends', 'prenez', 'donnez',
     'donner', 'pourrais', 'pourriez', 'pouvez', 'peux', 'avoir', 'ai', 'est', 'c', 'ce', 'ça', 'cela', 'qu', 'que',
@@ -104,14 +104,28 @@ export const fr: LanguagePack = {
   nameIntro: ["je m'appelle", 'mon nom est', "mon nom c'est", 'au nom de', "c'est au nom de", "le nom c'est", 'la commande est au nom de', 'mettez-la au nom de', 'mon prénom est', "mon prénom c'est"],
   nameBare: ["c'est", 'je suis', "moi c'est", "c'est moi", 'au nom de', 'nom', 'ici'],
   ordering: {
+    ignore: [],
+    attach: ['en', 'dans'],
+    countPronouns: ['en'],
+    objectMarkers: [],
     links: ['au', 'aux', 'de', 'du', 'à la', 'avec'],
-    negative: ['sans', 'pas de', "pas d'", 'pas du', 'pas des', 'sans le', 'sans la', 'sans les', 'ne mettez pas de', 'sans aucun', 'sans aucune', 'évitez', 'évitez les', 'pas trop de', 'je ne veux pas de'],
-    correction: ['plutôt', 'finalement', 'en fait', 'au lieu de', 'à la place', 'je voulais dire', 'pardon', 'non plutôt', 'mettez plutôt', 'faites-en'],
+    negative: [
+      'sans', 'pas de', "pas d'", 'pas du', 'pas des', 'sans le', 'sans la', 'sans les', 'ne mettez pas de', 'sans aucun',
+      'sans aucune', 'évitez', 'évitez les', 'pas trop de', 'je ne veux pas de', "je ne veux pas d'", 'ne veux pas de',
+      "ne veux pas d'", 'ni', 'sauf', 'tout sauf', 'sauf les', 'sauf le', 'sauf la', 'hormis', 'excepté', 'retirez', 'enlevez',
+      'retirez le', 'retirez la', 'retirez les', 'enlevez le', 'enlevez la', 'enlevez les', 'ne mettez pas', 'pas besoin de',
+    ],
+    correction: [
+      'plutôt', 'finalement', 'en fait', 'au lieu de', 'à la place', 'je voulais dire', 'pardon', 'non plutôt',
+      'mettez plutôt', 'faites-en', 'faites la', 'faites-la', 'faites le', 'faites-le', 'mettez la', 'euh non', 'enfin non',
+      'ah non', 'non non', 'oh non', 'je me suis trompé', 'je me suis trompée', 'en fait non', 'ou plutôt', 'non attendez',
+    ],
     removal: ['enlevez', 'enlève', 'retirez', 'retire', 'supprimez', 'supprime', 'annulez', 'annule', 'je ne veux plus', 'oubliez'],
     synonyms: [
       ['coca', 'coca cola', 'coke', 'cola'], ['coca light', 'coca cola light', 'coca zéro', 'diet coke'],
-      ['thé glacé', 'ice tea', 'iced tea', 'thé froid'], ['eau', 'eau plate', 'bouteille d eau'], ['eau gazeuse', 'eau pétillante'],
-      ['grande', 'grand'], ['petite', 'petit'], ['moyenne', 'moyen'], ['champignons', 'champignon'], ['olives', 'olive'],
+      ['thé froid', 'iced tea'], ['eau gazeuse', 'eau pétillante'],
+      ['grande', 'grand', 'grosse', 'gros', 'large'], ['petite', 'petit', 'petit format'], ['moyenne', 'moyen', 'médium', 'medium'],
+      ['mayonnaise', 'mayo'], ['ice tea', 'icetea', 'thé glacé'], ['eau minérale', 'eau', 'eau plate'], ['champignons', 'champignon'], ['olives', 'olive'],
       ['poivrons', 'poivron'], ['jambon', 'jambon blanc'], ['frites', 'des frites'],
     ],
   },

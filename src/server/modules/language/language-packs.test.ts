@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '@shared/domain/languages';
-import { normalizeDishName } from '../../voice/menu-match';
-import { analyse } from '../utterance';
+import { normalizeDishName } from '../ordering/text';
+import { analyse } from '../test-calls/utterance';
 import { translatePhrase } from './glossary';
 import { detectLanguage, PACKS } from '.';
-import { parseChineseNumber, readNumber } from '../../ordering/numbers';
+import { parseChineseNumber, readNumber } from '../ordering/numbers';
 
 const words = (text: string) => normalizeDishName(text).split(' ');
 const numberIn = (language: Language, text: string) => readNumber(words(text), 0, PACKS[language]);

@@ -1,4 +1,4 @@
-import { PHRASES } from '../../voice/speech';
+import { PHRASES } from './speech';
 import type { LanguagePack } from './types';
 
 const list = (items: string[]) => PHRASES.es.list(items);
@@ -103,16 +103,20 @@ export const es: LanguagePack = {
   nameIntro: ['me llamo', 'mi nombre es', 'a nombre de', 'póngalo a nombre de', 'ponlo a nombre de', 'el nombre es', 'está a nombre de'],
   nameBare: ['soy', 'es', 'me llamo', 'a nombre de', 'habla', 'yo soy', 'para', 'nombre'],
   ordering: {
+    ignore: [],
+    attach: ['en'],
+    countPronouns: ['de esas', 'de esos', 'de ellas', 'de ellos'],
+    objectMarkers: [],
     links: ['de', 'con', 'al', 'del'],
-    negative: ['sin', 'nada de', 'no le ponga', 'no le pongas', 'sin nada de', 'sin el', 'sin la', 'sin los', 'sin las', 'no quiero', 'que no lleve', 'que no tenga', 'menos'],
-    correction: ['mejor', 'que sean', 'que sea', 'cámbialo a', 'cámbielo a', 'en vez de', 'en lugar de', 'perdón', 'corrección', 'más bien', 'de hecho', 'en realidad', 'quise decir', 'mejor que sea', 'mejor que sean'],
-    removal: ['quita', 'quitar', 'quite', 'quítame', 'quíteme', 'saca', 'elimina', 'elimine', 'cancela', 'cancele', 'borra', 'borre', 'ya no quiero', 'olvida', 'olvide'],
+    negative: ['sin', 'nada de', 'no le ponga', 'no le pongas', 'sin nada de', 'ni', 'excepto', 'menos', 'todo menos', 'no lleve', 'no le pongan', 'sin el', 'sin la', 'sin los', 'sin las', 'no quiero', 'que no lleve', 'que no tenga', 'menos'],
+    correction: ['no', 'ay no', 'no no', 'digo', 'o sea', 'mejor no', 'perdón no', 'mejor', 'que sean', 'que sea', 'cámbialo a', 'cámbielo a', 'en vez de', 'en lugar de', 'perdón', 'corrección', 'más bien', 'de hecho', 'en realidad', 'quise decir', 'mejor que sea', 'mejor que sean'],
+    removal: ['quita', 'quitar', 'quite', 'quítame', 'quíteme', 'quítele', 'quítale', 'quítenle', 'sáquele', 'sácale', 'saca', 'elimina', 'elimine', 'cancela', 'cancele', 'borra', 'borre', 'ya no quiero', 'olvida', 'olvide'],
     synonyms: [
       ['coca cola', 'coca', 'coque', 'coke', 'cola'], ['coca cola light', 'coca light', 'coca cola dieta', 'diet coke'],
       ['té helado', 'te helado', 'iced tea'], ['agua', 'agua natural', 'botella de agua'], ['limonada', 'agua de limón'],
       ['grande', 'grandes'], ['pequeña', 'pequeño', 'chica', 'chico', 'chiquita'], ['mediana', 'mediano'],
       ['champiñones', 'hongos', 'champiñón'], ['aceitunas', 'olivas', 'aceituna'], ['pimientos', 'pimiento', 'morrones'],
-      ['jamón', 'jamon'], ['papas fritas', 'patatas fritas', 'papas'],
+      ['jamón', 'jamon'], ['tocino', 'bacon', 'tocineta', 'panceta'], ['papas fritas', 'patatas fritas', 'papas'],
     ],
   },
   say: {

@@ -1,5 +1,5 @@
 import type { Language } from '@shared/domain/languages';
-import type { OrderPhrases } from '../../ordering/parse-order';
+import type { OrderPhrases } from '../ordering/parse-order';
 
 /**
  * What the built-in assistant says in one language, beyond the tool executor's own sentences (speech.ts). Every

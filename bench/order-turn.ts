@@ -1,0 +1,90 @@
+/**
+ * `npm run bench` part: the cost of one turn of the built-in assistant on the largest menu (200 dishes, 10 other
+ * names each, 6 option groups × 12 choices) with a 1,000-character message, in this process: the lexicon built once
+ * per menu version, then each turn (reading the words, matching the menu, the reply). Target: a turn ≤ 50 ms at p95.
+ *
+ * Env: BENCH_TURNS (200).
+ */
+import { performance } from 'node:perf_hooks';
+import { menuLexicon } from '../src/server/modules/language';
+import { newConversation } from '../src/server/modules/test-calls/engine-types';
+import { rulesEngine } from '../src/server/modules/test-calls/rules-engine';
+import type { CallContext } from '../src/server/modules/voice/call-context';
+import { machineFacts, numberFromEnv, printTable } from './lib/harness';
+import { largeMenu, longTurn } from './lib/large-menu';
+import { formatMs, summarize } from './lib/stats';
+
+const TURN_P95_TARGET_MS = 50;
+const turns = numberFromEnv('BENCH_TURNS', 200, 1);
+
+const menu = largeMenu();
+const text = longTurn(menu);
+const ctx: CallContext = {
+  restaurantId: 'bench-large-menu',
+  restaurantName: 'Bench Kitchen',
+  language: 'en',
+  greeting: 'Welcome!',
+  isBusyMode: false,
+  busyMessage: 'Busy.',
+  timeZone: 'UTC',
+  hours: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+    dayOfWeek,
+    openTime: '00:00:00',
+    closeTime: '24:00:00',
+    isClosed: false,
+  })),
+  menu,
+  categories: [],
+  allowCustomOrders: true,
+  autoSmsEnabled: true,
+  caps: { maxQuantityPerLine: 100, maxLines: 100, maxTotalCents: 100_000_000 },
+  forwardingPhone: null,
+  canTakeOrders: true,
+};
+
+const buildStarted = performance.now();
+menuLexicon(ctx.restaurantId, menu, 'en');
+const buildMs = performance.now() - buildStarted;
+
+async function turn(): Promise<{ ms: number; lines: number }> {
+  const greeted = rulesEngine.greet(ctx, newConversation('en', 'rules'));
+  const started = performance.now();
+  const answer = await rulesEngine.respond({
+    ctx,
+    conversation: { ...greeted.conversation, turn: 1 },
+    text,
+    tools: (name) => Promise.resolve({ result: `[${name}]` }),
+  });
+  return { ms: performance.now() - started, lines: answer.conversation.lines.length };
+}
+
+// The first turn builds the lexicon in the call's language; it is timed apart.
+const first = await turn();
+const times: number[] = [];
+let lines = 0;
+for (let i = 0; i < turns; i++) {
+  const result = await turn();
+  times.push(result.ms);
+  lines = result.lines;
+}
+const summary = summarize(times);
+console.log(
+  `\nOne turn of the built-in assistant: ${menu.length} dishes, a ${text.length}-character message, ${turns} turns`,
+);
+console.log(JSON.stringify(machineFacts()));
+printTable(
+  ['measure', 'value', 'target', 'result'],
+  [
+    ['menu lexicon built (first use)', formatMs(buildMs), '-', '-'],
+    ['first turn (lexicon in the call language)', formatMs(first.ms), '-', '-'],
+    ['turn p50', formatMs(summary.p50), '-', '-'],
+    [
+      'turn p95',
+      formatMs(summary.p95),
+      `≤ ${TURN_P95_TARGET_MS} ms`,
+      summary.p95 <= TURN_P95_TARGET_MS ? 'ok' : 'FAIL',
+    ],
+    ['turn max', formatMs(summary.max), '-', '-'],
+    ['order lines understood', String(lines), '-', '-'],
+  ],
+);
