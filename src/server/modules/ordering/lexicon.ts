@@ -237,7 +237,7 @@ export class MenuLexicon {
     put(`w:${word}`);
     if (HAN.test(word) || /\d/.test(word)) return;
     put(`s:${stemOf(word, this.language)}`);
-    if (word.length >= 5) for (const d of deletions(word)) put(`d:${d}`);
+    if (word.length >= 4) for (const d of deletions(word)) put(`d:${d}`);
     const sound = soundKey(word, this.language);
     if (sound) put(`p:${sound}`);
   }
@@ -317,7 +317,8 @@ export class MenuLexicon {
     ];
     const whole = ids(false);
     if (whole.length > 0) return { ids: whole, partial: false, cost: match.cost };
-    const part = ids(true);
+    // A word of a name, misspelt, is too weak to name a dish: "Marta" is a name, not "tarta".
+    const part = match.cost < 1 ? ids(true) : [];
     return part.length > 0 ? { ids: part, partial: true, cost: match.cost } : null;
   }
 

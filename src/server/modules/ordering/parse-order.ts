@@ -197,7 +197,9 @@ function spansOf(text: string, words: OrderWords, lexicon: MenuLexicon): Span[] 
       i++;
       continue;
     }
-    const term = lexicon.matchAt(list, i, usable);
+    const found = lexicon.matchAt(list, i, usable);
+    // A word of a name, misspelt, is too weak to name a dish alone: "Marta" is a name, not "tarta".
+    const term = found && found.cost >= 1 && onlyPartOfDish(found) ? null : found;
     const marker = markerAt(list, i, compiled);
     const number = readNumber(list, i, words);
     // The longest reading wins; a name beats a number of the same length ("7 up") and a marker beats a name.
@@ -244,7 +246,8 @@ function countPronounNear(spans: readonly Span[], k: number, compiled: CompiledW
     const span = spans[j];
     return span?.kind === 'word' ? span.word : null;
   };
-  const after = [wordAt(k + 1), wordAt(k + 2)].filter((w): w is string => w !== null).join(' ');
+  const first = wordAt(k + 1);
+  const after = first === null ? '' : [first, wordAt(k + 2)].filter((w): w is string => w !== null).join(' ');
   if ([...compiled.countPronouns].some((p) => after === p || after.startsWith(`${p} `))) return true;
   for (let j = k - 1; j >= Math.max(0, k - 3); j--) {
     const word = wordAt(j);
@@ -582,7 +585,8 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
       }
       const next = spans[k + 1];
       const counts = countPronounNear(spans, k, compiled);
-      if (counts && current.dishIds.length > 0 && current.quantity !== null && span.value < current.quantity) {
+      const described = current.dishIds.length > 0 || current.said.length > 0;
+      if (counts && described && current.quantity !== null && span.value < current.quantity) {
         // "two small sausage pizzas, one of them with mushrooms too": some of the item before, with more on it.
         startItem(span.start);
         current.quantity = span.value;
@@ -816,13 +820,15 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
       reference = sameIndex;
       continue;
     }
-    if (draft.partOf && before && before.dishIds.length > 0 && before.quantity !== null) {
+    if (draft.partOf && before && before.quantity !== null) {
       // "…, one of them with mushrooms too": taken out of the item before, with everything it has.
       before.quantity -= draft.quantity ?? 1;
+      const replaced = (b: Draft['said'][number]) =>
+        b.readings.every((r) => r.single) && draft.said.some((d) => sameGroup(d.readings, b.readings));
       merged.push({
         ...draft,
         dishIds: before.dishIds,
-        said: [...before.said.filter((b) => !draft.said.some((d) => sameGroup(d.readings, b.readings))), ...draft.said],
+        said: [...before.said.filter((b) => !replaced(b)), ...draft.said],
         exclusions: [...before.exclusions, ...draft.exclusions],
         partOf: false,
       });
@@ -897,7 +903,8 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
   for (let i = merged.length - 1; i >= 0; i--) {
     const draft = merged[i]!;
     const onlyParts = draft.said.length > 0 && draft.said.every((s) => s.readings.every((r) => r.partial));
-    if (dishless.includes(draft) && draft.quantity === null && onlyParts) merged.splice(i, 1);
+    if (dishless.includes(draft) && (draft.quantity === null || draft.quantityIsArticle) && onlyParts)
+      merged.splice(i, 1);
   }
   // "Two cheeseburgers, one without pickles", "a pizza, no olives": about the item before.
   for (let i = merged.length - 1; i > 0; i--) {

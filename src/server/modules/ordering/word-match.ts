@@ -73,7 +73,8 @@ export function wordCost(said: string, known: string, language: Language): numbe
   if (stemOf(said, language) === stemOf(known, language) || pluralOf(said, known) || pluralOf(known, said)) return 0.1;
   const shorter = Math.min(said.length, known.length);
   const distance = editDistance(said, known);
-  if (distance <= typoAllowance(shorter)) return 1;
+  // A letter left out of a longer word ("smal", "medum") counts against the word meant, not the one typed.
+  if (distance <= typoAllowance(said.length >= 4 ? known.length : shorter)) return 1;
   // Two letters swapped in a short word ("coek", "ahm") are still that word.
   if (
     distance === 1 &&
