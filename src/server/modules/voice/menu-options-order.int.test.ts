@@ -249,6 +249,33 @@ describe('a phone order with options (Vapi tool calls)', () => {
     });
   });
 
+  it('reads lines the way a model writes them: a size in the name, a plural, a group named differently, a short form', async () => {
+    const c = call();
+    const answer = await runTool(c, {
+      name: 'place_order',
+      args: {
+        customer_name: 'Ravi',
+        items: [
+          // The size said inside the dish's name, the dish in the plural.
+          { name: 'Large Carnitas Burritos', quantity: 2 },
+          // A group called otherwise ("Sizes"), a choice in capitals, an extra without its group.
+          { name: 'carnitas burrito', quantity: 1, options: [{ group: 'Sizes', choice: 'SMALL' }, 'guacamole'] },
+          // A short form of the size, the same as the caller would say.
+          { name: 'Carnitas Burrito', quantity: 1, options: ['lg'] },
+        ],
+      },
+    });
+    expect(answer).toContain(
+      'Your order is placed: 2 Carnitas Burrito (Large), 1 Carnitas Burrito (Small, Guacamole) and 1 Carnitas Burrito (Large).',
+    );
+    const [order] = await t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.callId, (await callId(c.callId))!));
+    // Every line was read as said: nothing for the kitchen to check.
+    expect(order).toMatchObject({ totalCents: 2 * 1300 + 1150 + 1300, needsReview: false });
+  });
+
   it('a test order of a dish with a required size gets one of its sizes, priced with it', async () => {
     const lines = [];
     // Test orders pick dishes at random: order until a few burritos came up (30 orders without one is ~1e-14).

@@ -18,6 +18,9 @@ import { loadOrders } from '../order-view/order-view';
 import { loadCallContext, type CallContext, type MenuEntry } from './call-context';
 import { publishCallChange } from './call-view';
 import { matchDish, matchOption } from './menu-match';
+import { menuLexicon, PACKS } from '../language';
+import type { MenuLexicon } from '../ordering/lexicon';
+import { readChoice, readLineName } from '../ordering/read-line';
 import { mentionsAllergy } from './review';
 import { LOCALES, PHRASES, speakDay, speakTime, tidyStops, type Phrases } from '../language/speech';
 import type { ActiveCall, ToolAnswer, ToolInvocation, ToolName } from './tool-types';
@@ -281,15 +284,29 @@ const choiceNames = (say: Phrases, groups: readonly MenuOptionGroup[]) =>
  * an option the dish does not have, two choices where one is allowed, or a required choice left out is refused with
  * a sentence that names the choices.
  */
-function pickOptions(say: Phrases, entry: MenuEntry, requested: RequestedOptions): PickedOptions {
+function pickOptions(say: Phrases, lexicon: MenuLexicon, entry: MenuEntry, requested: RequestedOptions): PickedOptions {
   const groups = entry.options;
   const picked = new Map<MenuOptionGroup, Set<number>>();
   const unsure: string[] = [];
+  const pick = (group: MenuOptionGroup, index: number) => {
+    const chosen = picked.get(group) ?? new Set<number>();
+    chosen.add(index);
+    picked.set(group, chosen);
+  };
   for (const option of requested) {
     const { group: groupSaid, choice: choiceSaid } =
       typeof option === 'string' ? { group: null, choice: option } : option;
     const said = choiceSaid || groupSaid || '';
     if (!said) continue;
+    // The lexicon first: every way the call's language says the choice ("lg", "two liter", "petite").
+    const read = readChoice(lexicon, entry, said, choiceSaid ? groupSaid : null);
+    const readGroup = read ? groups.find((g) => g.name === read.choice.group) : undefined;
+    const readIndex = readGroup ? readGroup.choices.findIndex((c) => c.name === read!.choice.choice) : -1;
+    if (readGroup && readIndex >= 0) {
+      if (read!.unsure) unsure.push(`"${said}" taken as ${read!.choice.choice}`);
+      pick(readGroup, readIndex);
+      continue;
+    }
     // The group named, when it is one of the dish's; otherwise the choice is looked for in every group.
     const namedGroup =
       groupSaid && choiceSaid
@@ -305,9 +322,7 @@ function pickOptions(say: Phrases, entry: MenuEntry, requested: RequestedOptions
     const match = matchOption(said, candidates);
     if (match.kind === 'none') return refuseLine(say.optionUnknown(entry.name, said, choiceNames(say, inGroups)));
     if (!match.isConfident) unsure.push(`"${said}" taken as ${match.value.group.choices[match.value.index]!.name}`);
-    const chosen = picked.get(match.value.group) ?? new Set<number>();
-    chosen.add(match.value.index);
-    picked.set(match.value.group, chosen);
+    pick(match.value.group, match.value.index);
   }
   for (const group of groups) {
     const chosen = picked.get(group);
@@ -333,6 +348,7 @@ type Priced = { ok: true; lines: PricedLine[]; reviewReasons: string[] } | { ok:
 function priceLines(ctx: CallContext, say: Phrases, items: z.infer<typeof placeOrderArgs>['items']): Priced {
   const requested = items ?? [];
   if (requested.length > ctx.caps.maxLines) return refuse(say.tooManyLines(ctx.caps.maxLines));
+  const lexicon = menuLexicon(ctx.restaurantId, ctx.menu, ctx.language);
   const candidates = ctx.menu.map((m) => ({ value: m, names: [m.name, ...m.aliases] }));
   const lines: PricedLine[] = [];
   const reviewReasons: string[] = [];
@@ -340,8 +356,20 @@ function priceLines(ctx: CallContext, say: Phrases, items: z.infer<typeof placeO
     const spoken = item.name ?? '';
     const byId = item.menu_item_id ? ctx.menu.find((m) => m.id === item.menu_item_id) : undefined;
     let entry: MenuEntry;
+    /** Choices said inside the name ("Large Pizza"), taken unless the options say otherwise. */
+    let inName: { group: string; choice: string }[] = [];
+    const read = byId ? null : readLineName(spoken, PACKS[ctx.language], lexicon);
     if (byId) {
       entry = byId;
+    } else if (read && 'dishId' in read && ctx.menu.some((m) => m.id === read.dishId)) {
+      entry = ctx.menu.find((m) => m.id === read.dishId)!;
+      inName = read.options;
+      reviewReasons.push(...read.unsure);
+    } else if (read && 'candidates' in read) {
+      const names = read.candidates.flatMap((id) =>
+        ctx.menu.filter((m) => m.id === id && m.isAvailable).map((m) => m.name),
+      );
+      return refuse(say.unknownItem(spoken || '?', names.slice(0, 2)));
     } else {
       const match = matchDish(spoken, candidates);
       if (match.kind === 'none') {
@@ -358,7 +386,16 @@ function priceLines(ctx: CallContext, say: Phrases, items: z.infer<typeof placeO
     const quantity = item.quantity ?? 1;
     if (quantity < 1) return refuse(say.badQuantity(entry.name));
     if (quantity > ctx.caps.maxQuantityPerLine) return refuse(say.tooMany(entry.name, ctx.caps.maxQuantityPerLine));
-    const options = pickOptions(say, entry, item.options ?? []);
+    const saidOptions = item.options ?? [];
+    const readOptions = (option: (typeof saidOptions)[number]) =>
+      typeof option === 'string'
+        ? readChoice(lexicon, entry, option)
+        : readChoice(lexicon, entry, option.choice ?? '', option.group);
+    const saidGroups = new Set(saidOptions.flatMap((o) => readOptions(o)?.choice.group ?? []));
+    const options = pickOptions(say, lexicon, entry, [
+      ...inName.filter((o) => !saidGroups.has(o.group)),
+      ...saidOptions,
+    ]);
     if (!options.ok) return options.answer;
     reviewReasons.push(...options.unsure);
     lines.push({
