@@ -181,6 +181,8 @@ export const priceCents = z
   .min(0, PRICE_MESSAGES.negative)
   .max(MAX_PRICE_CENTS, PRICE_MESSAGES.tooLarge);
 
+/** The most dishes one menu holds: the assistant reads the whole menu on every call. */
+export const MAX_MENU_ITEMS = 500;
 export const MAX_MENU_ALIASES = 10;
 export const MAX_MENU_ALIAS_LENGTH = 60;
 

@@ -16,8 +16,18 @@ export const PACKS: Record<Language, LanguagePack> = { en, es, fr, zh };
 
 /** A pack's phrase as it is compared: normalized words for spaced languages, lowercase characters for Chinese. */
 export function phraseKey(pack: LanguagePack, phrase: string): string {
-  return pack.spaced ? normalizeDishName(phrase) : phrase.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+  const keys = phraseKeys.get(pack) ?? new Map<string, string>();
+  phraseKeys.set(pack, keys);
+  let key = keys.get(phrase);
+  if (key === undefined) {
+    key = pack.spaced ? normalizeDishName(phrase) : phrase.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+    // The packs' own phrases, looked up on every word of every turn: worked out once.
+    if (keys.size < 10_000) keys.set(phrase, key);
+  }
+  return key;
 }
+
+const phraseKeys = new WeakMap<LanguagePack, Map<string, string>>();
 
 /**
  * Whether the text (already normalized: words joined by single spaces, or Chinese as written) contains the phrase

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/test-app';
 import { menuItems } from '../../db/schema';
+import { MAX_MENU_ITEMS } from '@shared/contracts/restaurant';
 import { MENU_ITEM_CREATION_LIMIT } from './menu.service';
 
 let t: TestApp;
@@ -100,5 +101,35 @@ describe('how many dishes an account may add', () => {
       json: { items: dishes(0, 100) },
     });
     expect(response.status).toBe(201);
+  });
+
+  it(`holds at most ${MAX_MENU_ITEMS} dishes, with a message that says so, and writes nothing past it`, async () => {
+    const { cookie, userId } = await t.signUp({ email: 'menu-full@example.com' });
+    // Filled over months, not minutes: written straight to the table, past the creation limit's window.
+    const longAgo = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    await t.db.insert(menuItems).values(
+      Array.from({ length: MAX_MENU_ITEMS }, (_, i) => ({
+        restaurantId: userId,
+        name: `Dish ${i}`,
+        priceCents: 900,
+        createdAt: longAgo,
+      })),
+    );
+    const refused = await t.request('/api/menu-items', {
+      method: 'POST',
+      cookie,
+      json: { name: 'One more', priceCents: 1200, description: null, preparationTime: 15 },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      `A menu holds at most ${MAX_MENU_ITEMS} dishes, and this one has ${MAX_MENU_ITEMS}. Delete some before adding more.`,
+    );
+    const pasted = await t.request('/api/menu-items/quick-add', {
+      method: 'POST',
+      cookie,
+      json: { items: dishes(0, 2) },
+    });
+    expect(pasted.status).toBe(400);
+    expect(await countItems(userId)).toBe(MAX_MENU_ITEMS);
   });
 });

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { MenuItem } from '@shared/contracts/restaurant';
+import { MAX_MENU_ITEMS, type MenuItem } from '@shared/contracts/restaurant';
 import { MENU_CATEGORY_LIMITS, type MenuCategory, type MenuQuickAddResponse } from '@shared/contracts/menu';
 import type { MenuOptionGroup } from '@shared/domain/menu-options';
 import type { Cents } from '@shared/domain/money';
@@ -50,7 +50,21 @@ export const MENU_ITEM_CREATION_LIMIT: CreationLimit = {
   refusal: 'You have added 200 dishes in the last 10 minutes.',
 };
 
-function assertMenuItemsWithinLimit(db: Database | Transaction, ownerId: string, adding: number) {
+/**
+ * A menu holds at most MAX_MENU_ITEMS dishes, so what the assistant reads on every call stays bounded; and dishes are
+ * created no faster than the creation limit allows.
+ */
+async function assertMenuItemsWithinLimit(db: Database | Transaction, ownerId: string, adding: number) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(menuItems)
+    .where(eq(menuItems.restaurantId, ownerId));
+  if ((row?.count ?? 0) + adding > MAX_MENU_ITEMS) {
+    throw new HttpError(
+      400,
+      `A menu holds at most ${MAX_MENU_ITEMS} dishes, and this one has ${row?.count ?? 0}. Delete some before adding more.`,
+    );
+  }
   return assertWithinCreationLimit(
     db,
     { table: menuItems, createdAt: menuItems.createdAt, where: eq(menuItems.restaurantId, ownerId), adding },

@@ -316,13 +316,25 @@ export function namesWithNumbers(menu: readonly MenuEntry[], pack: LanguagePack)
 
 /** Dish names and aliases that contain a number word ("Tres Leches"), said in full, are kept whole. */
 function markFixedDishes(tokens: Token[], names: readonly string[][]) {
-  for (const name of names) {
-    for (let i = 0; i + name.length <= tokens.length; i++) {
-      if (name.every((w, k) => tokens[i + k]!.norm === w)) {
-        for (let k = 0; k < name.length; k++) tokens[i + k]!.fixedDish = true;
-      }
+  const byFirst = namesByFirstWord(names);
+  for (let i = 0; i < tokens.length; i++) {
+    for (const name of byFirst.get(tokens[i]!.norm) ?? []) {
+      if (i + name.length > tokens.length || !name.every((w, k) => tokens[i + k]!.norm === w)) continue;
+      for (let k = 0; k < name.length; k++) tokens[i + k]!.fixedDish = true;
     }
   }
+}
+
+const namesIndex = new WeakMap<readonly string[][], Map<string, string[][]>>();
+
+function namesByFirstWord(names: readonly string[][]): Map<string, string[][]> {
+  let index = namesIndex.get(names);
+  if (!index) {
+    index = new Map();
+    for (const name of names) index.set(name[0]!, [...(index.get(name[0]!) ?? []), name]);
+    namesIndex.set(names, index);
+  }
+  return index;
 }
 
 // ——— Markers and dishes ———
