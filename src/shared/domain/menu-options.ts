@@ -1,4 +1,4 @@
-import type { Cents } from './money';
+import { multiplyCents, sumCents, type Cents } from './money';
 
 /**
  * A choice the caller makes for a dish ("Size: Small / Large +$3.00", "Extras: cheese +$1.00"). Stored with the menu
@@ -63,4 +63,17 @@ export function lowestUnitPrice(priceCents: Cents, groups: readonly MenuOptionGr
     else total += Math.min(0, ...deltas);
   }
   return total;
+}
+
+/** A dish's price with the price changes of the options chosen: the one place a unit price is worked out. */
+export function unitPriceWithOptions(
+  priceCents: Cents,
+  options: readonly Pick<ChosenOption, 'priceDeltaCents'>[],
+): Cents {
+  return sumCents([priceCents, ...options.map((o) => o.priceDeltaCents)]);
+}
+
+/** What lines come to: each unit price times its quantity. The one place an order's total is worked out. */
+export function orderTotal(lines: readonly { unitPriceCents: Cents; quantity: number }[]): Cents {
+  return sumCents(lines.map((l) => multiplyCents(l.unitPriceCents, l.quantity)));
 }

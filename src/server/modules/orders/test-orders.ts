@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { multiplyCents, sumCents, type Cents } from '@shared/domain/money';
-import { nameWithOptions, type MenuOptionGroup } from '@shared/domain/menu-options';
+import type { Cents } from '@shared/domain/money';
+import { nameWithOptions, orderTotal, unitPriceWithOptions, type MenuOptionGroup } from '@shared/domain/menu-options';
 import type { Transaction } from '../../db/client';
 import { menuItems, orderItems, orders } from '../../db/schema';
 import { creationLimitWait, refuseIfWaiting, testOrderLimitOf, type CreationLimit } from '../../http/creation-limit';
@@ -77,7 +77,7 @@ export async function createTestOrder(
   const lines = isCustomOrder
     ? []
     : chooseLines(menu.length > 0 ? menu : SAMPLE_MENU.map((m) => ({ id: null, options: [], ...m })));
-  const totalCents = sumCents(lines.map((l) => multiplyCents(l.priceCents, l.quantity)));
+  const totalCents = orderTotal(lines.map((l) => ({ unitPriceCents: l.priceCents, quantity: l.quantity })));
 
   // The event is built from what the INSERTs return: a new order has no texts yet, so nothing needs reading back.
   return withEvents(db, hub, async (tx, events) => {
@@ -145,7 +145,7 @@ function chooseLines(menu: { id: string | null; name: string; priceCents: Cents;
         const choice = pick(g.choices);
         return { group: g.name, choice: choice.name, priceDeltaCents: choice.priceDeltaCents };
       });
-    const priceCents = sumCents([m.priceCents, ...options.map((o) => o.priceDeltaCents)]);
+    const priceCents = unitPriceWithOptions(m.priceCents, options);
     return { id: m.id, name: m.name, priceCents, options, quantity: randomInt(1, 4) };
   });
 }

@@ -1,7 +1,7 @@
 import type { TestCallDraft } from '@shared/contracts/test-calls';
 import type { Language } from '@shared/domain/languages';
-import { multiplyCents, sumCents, type Cents } from '@shared/domain/money';
-import { nameWithOptions, type ChosenOption } from '@shared/domain/menu-options';
+import type { Cents } from '@shared/domain/money';
+import { nameWithOptions, orderTotal, type ChosenOption } from '@shared/domain/menu-options';
 import type { CallContext } from '../voice/call-context';
 import type { ToolAnswer, ToolName } from '../voice/tool-types';
 import type { LlmMessage } from '../../providers/llm/llm-provider';
@@ -92,6 +92,6 @@ export function draftOf(conversation: Conversation): TestCallDraft {
     })),
     customText: conversation.customText,
     customerName: conversation.customerName,
-    totalCents: sumCents(conversation.lines.map((l) => multiplyCents(l.unitPriceCents, l.quantity))),
+    totalCents: orderTotal(conversation.lines),
   };
 }

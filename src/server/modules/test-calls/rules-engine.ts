@@ -1,13 +1,20 @@
-import { openState } from '@shared/domain/hours';
-import { formatCents, multiplyCents, sumCents } from '@shared/domain/money';
-import { maxChoicesOf, nameWithOptions, type ChosenOption, type MenuOptionGroup } from '@shared/domain/menu-options';
+import { formatCents, multiplyCents } from '@shared/domain/money';
+import {
+  maxChoicesOf,
+  nameWithOptions,
+  orderTotal,
+  unitPriceWithOptions,
+  type ChosenOption,
+  type MenuOptionGroup,
+} from '@shared/domain/menu-options';
 import type { MenuLexicon } from '../ordering/lexicon';
 import { parseOrder, type ParsedItem, type ParsedOrder } from '../ordering/parse-order';
 import { wordsOf as nameWords } from '../ordering/text';
 import { RECORDING_NOTICE } from '../voice/assistant-prompt';
 import type { CallContext, MenuEntry } from '../voice/call-context';
+import { orderRefusal } from '../voice/order-taking';
 import { editDistance, matchDish, normalizeDishName } from '../voice/menu-match';
-import { PHRASES, speakDay, speakTime, tidyStops, type Phrases } from '../language/speech';
+import { PHRASES, type Phrases } from '../language/speech';
 import type { ToolName } from '../voice/tool-types';
 import type { Conversation, ConversationEngine, DraftLine, EngineTurn, ToolRunner } from './engine-types';
 import { mentionsAllergy } from '../voice/review';
@@ -296,19 +303,7 @@ async function place(s: Session): Promise<string> {
 
 /** Why no order can be taken right now (expired plan, busy mode, closed), as the tools would say it; or null. */
 function refusal(s: Session): string | null {
-  const { ctx, phrases } = s;
-  if (!ctx.canTakeOrders) return phrases.expiredRefusal;
-  if (ctx.isBusyMode) return ctx.busyMessage;
-  const state = openState(ctx.hours, ctx.timeZone, new Date());
-  if (state.isOpen) return null;
-  const opensAt = state.opensAt
-    ? phrases.when(
-        state.opensAt.daysAhead,
-        speakDay(ctx.language, state.opensAt.dayOfWeek),
-        speakTime(ctx.language, state.opensAt.time),
-      )
-    : null;
-  return tidyStops(phrases.closedRefusal(opensAt));
+  return orderRefusal(s.ctx, s.phrases, new Date())?.result ?? null;
 }
 
 /** The line of this dish: the one talked about last when the dish is on several lines. */
@@ -319,8 +314,7 @@ function lineOf(s: Session, id: string | null): DraftLine | undefined {
   return s.c.lines.findLast((l) => l.menuItemId === id);
 }
 const entryOf = (s: Session, id: string) => s.ctx.menu.find((m) => m.id === id);
-const totalOf = (lines: readonly DraftLine[]) =>
-  sumCents(lines.map((l) => multiplyCents(l.unitPriceCents, l.quantity)));
+const totalOf = (lines: readonly DraftLine[]) => orderTotal(lines);
 const joinNotes = (notes: string | null, note: string) =>
   !notes ? note : notes.split(', ').includes(note) ? notes : `${notes}, ${note}`;
 
@@ -904,7 +898,7 @@ function chooseOptions(s: Session, line: DraftLine, text: string): boolean {
   });
   if (!changed) return false;
   line.options = chosen;
-  line.unitPriceCents = sumCents([entry.priceCents, ...chosen.map((o) => o.priceDeltaCents)]);
+  line.unitPriceCents = unitPriceWithOptions(entry.priceCents, chosen);
   if (line.notes) {
     const kept = line.notes
       .split(', ')
@@ -1028,7 +1022,7 @@ function priced(entry: MenuEntry, chosen: readonly { group: string; choice: stri
 }
 
 const unitPrice = (entry: MenuEntry, options: readonly ChosenOption[]) =>
-  sumCents([entry.priceCents, ...options.map((o) => o.priceDeltaCents)]);
+  unitPriceWithOptions(entry.priceCents, options);
 
 function notesOf(s: Session, item: ParsedItem): string | null {
   const notes = [...item.exclusions.map((e) => s.pack.say.without(e)), ...item.notes];

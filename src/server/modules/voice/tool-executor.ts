@@ -1,8 +1,15 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CallOutcome } from '@shared/domain/calls';
-import { multiplyCents, sumCents, type Cents } from '@shared/domain/money';
-import { maxChoicesOf, nameWithOptions, type ChosenOption, type MenuOptionGroup } from '@shared/domain/menu-options';
+import type { Cents } from '@shared/domain/money';
+import {
+  maxChoicesOf,
+  nameWithOptions,
+  orderTotal,
+  unitPriceWithOptions,
+  type ChosenOption,
+  type MenuOptionGroup,
+} from '@shared/domain/menu-options';
 import { groupMenu } from '@shared/contracts/menu';
 import { openState, periodsOf } from '@shared/domain/hours';
 import type { Database, Transaction } from '../../db/client';
@@ -17,6 +24,7 @@ import { nextOrderNumber } from '../order-view/order-number';
 import { loadOrders } from '../order-view/order-view';
 import { loadCallContext, type CallContext, type MenuEntry } from './call-context';
 import { publishCallChange } from './call-view';
+import { nextOpening, orderRefusal } from './order-taking';
 import { matchDish, matchOption } from './menu-match';
 import { menuLexicon, PACKS } from '../language';
 import type { MenuLexicon } from '../ordering/lexicon';
@@ -164,13 +172,6 @@ function describeMenu(ctx: CallContext, say: Phrases): ToolAnswer {
   };
 }
 
-function opening(ctx: CallContext, say: Phrases, now: Date): string | null {
-  const state = openState(ctx.hours, ctx.timeZone, now);
-  if (state.isOpen || !state.opensAt) return null;
-  const { daysAhead, dayOfWeek, time } = state.opensAt;
-  return say.when(daysAhead, speakDay(ctx.language, dayOfWeek), speakTime(ctx.language, time));
-}
-
 /**
  * Open until when, or when it opens next; on a day with two periods, both of that day's periods too (the day of the
  * period the caller is in, or of the next opening).
@@ -179,7 +180,7 @@ function describeHours(ctx: CallContext, say: Phrases, now: Date): ToolAnswer {
   const state = openState(ctx.hours, ctx.timeZone, now);
   const answer = state.isOpen
     ? say.openNow(speakTime(ctx.language, state.closesAt))
-    : say.closedNow(opening(ctx, say, now));
+    : say.closedNow(nextOpening(ctx, say, now));
   const dayOfWeek = state.isOpen ? state.dayOfWeek : state.opensAt?.dayOfWeek;
   const day = ctx.hours.find((h) => h.dayOfWeek === dayOfWeek);
   const periods = day ? periodsOf(day) : [];
@@ -402,7 +403,7 @@ function priceLines(ctx: CallContext, say: Phrases, items: z.infer<typeof placeO
       menuItemId: entry.id,
       name: entry.name,
       quantity,
-      unitPriceCents: sumCents([entry.priceCents, ...options.chosen.map((o) => o.priceDeltaCents)]),
+      unitPriceCents: unitPriceWithOptions(entry.priceCents, options.chosen),
       notes: item.notes || null,
       options: options.chosen,
     });
@@ -426,12 +427,8 @@ async function placeOrder(
   now: Date,
 ): Promise<ToolAnswer> {
   const say = PHRASES[ctx.language];
-  if (!ctx.canTakeOrders) return remember(deps, call, invocation, { result: say.expiredRefusal, outcome: 'expired' });
-  if (ctx.isBusyMode) return remember(deps, call, invocation, { result: ctx.busyMessage, outcome: 'busy' });
-  if (!openState(ctx.hours, ctx.timeZone, now).isOpen) {
-    const result = tidyStops(say.closedRefusal(opening(ctx, say, now)));
-    return remember(deps, call, invocation, { result, outcome: 'closed' });
-  }
+  const refused = orderRefusal(ctx, say, now);
+  if (refused) return remember(deps, call, invocation, refused);
 
   const parsed = placeOrderArgs.safeParse(invocation.args);
   if (!parsed.success) return remember(deps, call, invocation, { result: say.invalidRequest, isError: true });
@@ -445,7 +442,7 @@ async function placeOrder(
   const priced = priceLines(ctx, say, args.items);
   if (!priced.ok) return remember(deps, call, invocation, priced.answer);
   const { lines } = priced;
-  const totalCents = lines.length > 0 ? sumCents(lines.map((l) => multiplyCents(l.unitPriceCents, l.quantity))) : null;
+  const totalCents = lines.length > 0 ? orderTotal(lines) : null;
   if (totalCents !== null && totalCents > ctx.caps.maxTotalCents) {
     return remember(deps, call, invocation, { result: say.tooExpensive(say.price(ctx.caps.maxTotalCents)) });
   }
