@@ -152,10 +152,22 @@ async function signUp(server: SpawnedServer, appUrl: string): Promise<Owner> {
   return { cookie, restaurantId };
 }
 
-async function callApi(server: SpawnedServer, owner: Owner, method: string, route: string, body?: unknown) {
+async function callApi(
+  server: SpawnedServer,
+  appUrl: string,
+  owner: Owner,
+  method: string,
+  route: string,
+  body?: unknown,
+) {
   const response = await fetch(`${server.url}${route}`, {
     method,
-    headers: { cookie: owner.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    // Same origin, as the browser sends it: the product refuses cross-origin writes.
+    headers: {
+      cookie: owner.cookie,
+      origin: appUrl,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -174,7 +186,7 @@ function pickTimeZone(): string {
 /** Onboarding as the owner walks it, one API call per step, then the restaurant's number once it is active. */
 async function setUpRestaurant(server: SpawnedServer, appUrl: string): Promise<Owner & { number: string }> {
   const owner = await signUp(server, appUrl);
-  const api = (method: string, route: string, body?: unknown) => callApi(server, owner, method, route, body);
+  const api = (method: string, route: string, body?: unknown) => callApi(server, appUrl, owner, method, route, body);
   const timezone = pickTimeZone();
   await api('PUT', '/api/restaurant', {
     restaurantName: 'Luigi’s Bench Trattoria',

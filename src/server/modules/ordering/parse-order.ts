@@ -417,6 +417,8 @@ interface Draft {
   quantityIsArticle: boolean;
   /** Choices said, each with every reading it can have until the dish is known. */
   said: { readings: ChoiceReading[]; text: string; cost: number; start?: number; end?: number }[];
+  /** No dish was named in it: the dish was taken from the options said. */
+  dishInferred?: boolean;
   /** Said as "one of them": a part of the item before, with all it has. */
   partOf?: boolean;
   /** Said as "a large one": the number word stood for a dish. */
@@ -878,6 +880,7 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
   const offeringAll = (draft: Draft, ids: readonly string[]) =>
     ids.filter((id) => draft.said.every((s) => s.readings.some((r) => r.dishIds.has(id))));
   const dishless = merged.filter((d) => d.dishIds.length === 0 && d.said.length > 0 && !d.correction);
+  for (const draft of dishless) draft.dishInferred = true;
   for (const draft of dishless) {
     const everywhere = offeringAll(draft, [...lexicon.dishes.keys()]);
     if (everywhere.length === 1) draft.dishIds = everywhere;
@@ -937,6 +940,7 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
       while (
         j < merged.length &&
         !merged[j]!.correction &&
+        merged[j]!.dishInferred === true &&
         merged[j]!.dishIds.length === 1 &&
         merged[j]!.dishIds[0] === draft.dishIds[0] &&
         merged[j]!.quantity !== null &&

@@ -1093,6 +1093,8 @@ function applyParsed(
   let asksQuantityOf: string | null = null;
   /** A line added without a number said ("I want the chicken soup"): asked how many, when it is the only one. */
   let unsaid: DraftLine | null = null;
+  /** A line said with two choices where one goes ("a small … large pizza"): asked, not guessed. */
+  let conflicted: { line: DraftLine; group: string } | null = null;
   for (const parsedItem of parsed.items) {
     if (problems.length > 0) break;
     let item = parsedItem;
@@ -1182,6 +1184,7 @@ function applyParsed(
     mem.lastLine = c.lines.indexOf(line);
     if (!touched.includes(line)) touched.push(line);
     if (item.quantity === null && line.quantity === 1) unsaid = line;
+    if (item.conflicts.length > 0 && !conflicted) conflicted = { line, group: item.conflicts[0]! };
   }
   for (const text of parsed.unknown) {
     if (problems.length > 0) break;
@@ -1201,7 +1204,14 @@ function applyParsed(
 
   const parts: string[] = [];
   if (touched.length > 0) parts.push(pack.say.gotIt(touched.map((l) => describe(s, l))));
-  const missing = problems.length > 0 ? null : firstMissingOption(s, touched);
+  const conflictGroup = conflicted
+    ? entryOf(s, conflicted.line.menuItemId)?.options.find((g) => g.name === conflicted!.group)
+    : undefined;
+  const missing =
+    problems.length > 0
+      ? null
+      : (firstMissingOption(s, touched) ??
+        (conflicted && conflictGroup ? { line: conflicted.line, group: conflictGroup } : null));
   if (problems.length > 0) {
     parts.push(...problems);
     c.awaiting = asksQuantityOf ? 'quantity' : question ? null : 'anything_else';
