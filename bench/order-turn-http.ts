@@ -129,7 +129,7 @@ async function main() {
     ...Array.from({ length: PARALLEL_TURNS }, () => turns(until)),
   ]);
   const idleSummary = summarize(idle);
-  const loadedSummary = summarize(loaded!);
+  const loadedSummary = summarize(loaded);
   const turnSummary = summarize(turnTimes.flat());
   const ratio = loadedSummary.p99 / idleSummary.p99;
 

@@ -1205,7 +1205,7 @@ function applyParsed(
   const parts: string[] = [];
   if (touched.length > 0) parts.push(pack.say.gotIt(touched.map((l) => describe(s, l))));
   const conflictGroup = conflicted
-    ? entryOf(s, conflicted.line.menuItemId)?.options.find((g) => g.name === conflicted!.group)
+    ? entryOf(s, conflicted.line.menuItemId)?.options.find((g) => g.name === conflicted.group)
     : undefined;
   const missing =
     problems.length > 0
