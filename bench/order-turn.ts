@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { menuLexicon } from '../src/server/modules/language';
 import { newConversation } from '../src/server/modules/test-calls/engine-types';
 import { rulesEngine } from '../src/server/modules/test-calls/rules-engine';
-import type { CallContext } from '../src/server/modules/voice/call-context';
+import { alwaysOpenContext } from '../src/server/modules/test-calls/corpus/score';
 import { machineFacts, numberFromEnv, printTable } from './lib/harness';
 import { largeMenu, longTurn } from './lib/large-menu';
 import { formatMs, summarize } from './lib/stats';
@@ -19,28 +19,7 @@ const turns = numberFromEnv('BENCH_TURNS', 200, 1);
 
 const menu = largeMenu();
 const text = longTurn(menu);
-const ctx: CallContext = {
-  restaurantId: 'bench-large-menu',
-  restaurantName: 'Bench Kitchen',
-  language: 'en',
-  greeting: 'Welcome!',
-  isBusyMode: false,
-  busyMessage: 'Busy.',
-  timeZone: 'UTC',
-  hours: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-    dayOfWeek,
-    openTime: '00:00:00',
-    closeTime: '24:00:00',
-    isClosed: false,
-  })),
-  menu,
-  categories: [],
-  allowCustomOrders: true,
-  autoSmsEnabled: true,
-  caps: { maxQuantityPerLine: 100, maxLines: 100, maxTotalCents: 100_000_000 },
-  forwardingPhone: null,
-  canTakeOrders: true,
-};
+const ctx = alwaysOpenContext('bench-large-menu', 'en', menu);
 
 const buildStarted = performance.now();
 menuLexicon(ctx.restaurantId, menu, 'en');

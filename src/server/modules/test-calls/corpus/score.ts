@@ -80,9 +80,10 @@ const describeLines = (lines: readonly Line[]) =>
     )
     .join('; ');
 
-function context(language: Language): CallContext {
+/** A restaurant open around the clock with this menu, generous caps, and nothing else in the way of an order. */
+export function alwaysOpenContext(restaurantId: string, language: Language, menu: CallContext['menu']): CallContext {
   return {
-    restaurantId: `corpus-${language}`,
+    restaurantId,
     restaurantName: 'Corpus Kitchen',
     language,
     greeting: '',
@@ -95,11 +96,11 @@ function context(language: Language): CallContext {
       closeTime: '24:00:00',
       isClosed: false,
     })),
-    menu: CORPUS_MENUS[language],
+    menu,
     categories: [],
     allowCustomOrders: false,
     autoSmsEnabled: true,
-    caps: { maxQuantityPerLine: 100, maxLines: 30, maxTotalCents: 1_000_000 },
+    caps: { maxQuantityPerLine: 100, maxLines: 100, maxTotalCents: 100_000_000 },
     forwardingPhone: null,
     canTakeOrders: true,
   };
@@ -115,7 +116,7 @@ export interface CaseResult {
 
 /** Says one utterance to a new call and compares what was understood. */
 export async function runCase(language: Language, corpusCase: CorpusCase): Promise<CaseResult> {
-  const ctx = context(language);
+  const ctx = alwaysOpenContext(`corpus-${language}`, language, CORPUS_MENUS[language]);
   const greeted = rulesEngine.greet(ctx, newConversation(language, 'rules'));
   const turn = await rulesEngine.respond({
     ctx,
