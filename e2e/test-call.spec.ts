@@ -306,10 +306,10 @@ test('with speech APIs, what the microphone hears is sent and the reply is spoke
   await expect(transcript(page)).toContainText('Perfecto: 2 Chicken Burrito. ¿Algo más?');
   await expect(transcript(page).getByText('dos pollo burrito', { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Speak' })).toHaveAttribute('aria-pressed', 'false');
-  expect(await page.evaluate(() => (window as unknown as { heardIn: string[] }).heardIn)).toEqual(['es-ES']);
+  expect(await page.evaluate(() => (window as unknown as { heardIn: string[] }).heardIn)).toEqual(['es-US']);
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { spoken: { text: string; lang: string }[] }).spoken))
-    .toContainEqual({ text: 'Perfecto: 2 Chicken Burrito. ¿Algo más?', lang: 'es-ES' });
+    .toContainEqual({ text: 'Perfecto: 2 Chicken Burrito. ¿Algo más?', lang: 'es-US' });
 
   // Muted, the next reply is only written.
   await page.getByRole('button', { name: 'Mute replies' }).click();

@@ -15,3 +15,9 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export function isLanguage(value: string): value is Language {
   return (LANGUAGE_CODES as readonly string[]).includes(value);
 }
+
+/**
+ * The locale each language is spoken and written in: the server's dates and times, the browser's speech recognition
+ * and voice. Spanish is the Americas' (es-US), as restaurants' callers speak it.
+ */
+export const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US', fr: 'fr-FR', zh: 'zh-CN' };

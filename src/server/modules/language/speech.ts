@@ -1,4 +1,4 @@
-import type { Language } from '@shared/domain/languages';
+import { LOCALES, type Language } from '@shared/domain/languages';
 import type { OrderStatus } from '@shared/domain/orders';
 import { formatCents, type Cents } from '@shared/domain/money';
 
@@ -310,7 +310,7 @@ export const PHRASES: Record<Language, Phrases> = { en, es, fr, zh };
 export const tidyStops = (text: string) => text.replace(/\.\.(?=\s|$)/g, '.');
 
 /** The BCP 47 locale for times and day names in each language. */
-export const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US', fr: 'fr-FR', zh: 'zh-CN' };
+export { LOCALES };
 
 /** Intl formatters are costly to build and cheap to reuse: one per language and purpose. */
 const formatters = new Map<string, Intl.DateTimeFormat>();

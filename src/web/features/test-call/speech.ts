@@ -1,13 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Language } from '@shared/domain/languages';
+import { LOCALES } from '@shared/domain/languages';
 
-/** The locale the browser's speech engines are asked for, per call language. */
-export const SPEECH_LOCALES: Record<Language, string> = {
-  en: 'en-US',
-  es: 'es-ES',
-  fr: 'fr-FR',
-  zh: 'zh-CN',
-};
+/** The locale the browser's speech engines are asked for, per call language: the server's own. */
+export const SPEECH_LOCALES = LOCALES;
 
 /**
  * The part of the Web Speech API's SpeechRecognition this page uses. TypeScript's DOM library leaves the class out

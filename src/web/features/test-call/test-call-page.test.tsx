@@ -211,7 +211,7 @@ describe('the test call page', () => {
       await user.click(mic);
       expect(screen.getByRole('button', { name: 'Stop listening' })).toHaveAttribute('aria-pressed', 'true');
       const recognition = recognitions[0]!;
-      expect(recognition).toMatchObject({ lang: 'es-ES', interimResults: true });
+      expect(recognition).toMatchObject({ lang: 'es-US', interimResults: true });
 
       act(() => recognition.hear('una pizza', false));
       expect(within(transcript()).getByText(/una pizza…/)).toBeVisible();
