@@ -197,16 +197,8 @@ async function converse(s: Session, text: string): Promise<string> {
     c.customerName = u.name;
   }
 
-  if (u.cancelAll) return cancelAll(s);
-  if (u.custom) return custom(s, u.custom.text);
-  // "How long will it take?" before anything is placed is about the kitchen; otherwise about an order placed.
-  if (u.waitTime && !u.status && !c.orderId) return readyIn(s);
-  if (u.status || u.waitTime) return tool(s, 'get_order_status');
-  if (u.hours && !addsWithQuantity(u)) return tool(s, 'check_hours');
-  if (u.price && !addsWithQuantity(u)) return price(s, u);
-  if (u.doYouHave && u.dishes.length > 0 && !addsWithQuantity(u)) return availability(s, u.dishes[0]!);
-  if (u.dishQuestion && u.dishes.length > 0 && !addsWithQuantity(u)) return aboutDish(s, u.dishes[0]!);
-  if (u.menu && u.dishes.length === 0) return tool(s, 'get_menu');
+  const intent = REQUESTS.find((r) => r.when(s, u));
+  if (intent) return intent.answer(s, u);
 
   const parsed = readOrder(s, text);
   if (takesParsed(s, parsed, u)) {
@@ -242,6 +234,41 @@ async function converse(s: Session, text: string): Promise<string> {
   if (u.menu) return tool(s, 'get_menu');
   return unknown(s, u);
 }
+
+/**
+ * What the caller may ask for instead of ordering, in the order they are tried: the first that matches answers the
+ * turn. A question asked while ordering with a number ("two burritos, how much?") is left to the order.
+ */
+interface Request {
+  name: string;
+  when(s: Session, u: Utterance): boolean;
+  answer(s: Session, u: Utterance): string | Promise<string>;
+}
+
+const REQUESTS: readonly Request[] = [
+  { name: 'cancel everything', when: (_, u) => u.cancelAll, answer: (s) => cancelAll(s) },
+  { name: 'custom order', when: (_, u) => u.custom !== null, answer: (s, u) => custom(s, u.custom!.text) },
+  {
+    // "How long will it take?" before anything is placed is about the kitchen; otherwise about an order placed.
+    name: 'how long the kitchen takes',
+    when: (s, u) => u.waitTime && !u.status && !s.c.orderId,
+    answer: (s) => readyIn(s),
+  },
+  { name: 'order status', when: (_, u) => u.status || u.waitTime, answer: (s) => tool(s, 'get_order_status') },
+  { name: 'hours', when: (_, u) => u.hours && !addsWithQuantity(u), answer: (s) => tool(s, 'check_hours') },
+  { name: 'price', when: (_, u) => u.price && !addsWithQuantity(u), answer: (s, u) => price(s, u) },
+  {
+    name: 'do you have',
+    when: (_, u) => u.doYouHave && u.dishes.length > 0 && !addsWithQuantity(u),
+    answer: (s, u) => availability(s, u.dishes[0]!),
+  },
+  {
+    name: 'about a dish',
+    when: (_, u) => u.dishQuestion && u.dishes.length > 0 && !addsWithQuantity(u),
+    answer: (s, u) => aboutDish(s, u.dishes[0]!),
+  },
+  { name: 'menu', when: (_, u) => u.menu && u.dishes.length === 0, answer: (s) => tool(s, 'get_menu') },
+];
 
 const nothingElseSaid = (u: Utterance) =>
   u.actions.length === 0 && !u.done && !u.goodbye && !u.menu && !u.hours && !u.status && !u.price && !u.custom;
