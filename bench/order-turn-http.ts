@@ -6,7 +6,6 @@
  *
  * Env: BENCH_SECONDS (10, each phase), BENCH_PROBE_MS (5).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createCleanups, describe, logTo, machineFacts, numberFromEnv, printTable } from './lib/harness';
 import { largeMenu, longTurn } from './lib/large-menu';
+import { signUpOwner } from './lib/owner';
 import { freePort, spawnServer } from './lib/spawn-server';
 import { formatMs, summarize } from './lib/stats';
 
@@ -49,20 +49,7 @@ async function main() {
   cleanups.add(() => server.stop());
 
   // One owner, set up through the API as the browser would (same origin on every request).
-  const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: appUrl },
-    body: JSON.stringify({
-      name: 'Bench Owner',
-      email: `bench-turn-${randomBytes(6).toString('hex')}@example.com`,
-      password: 'bench-password-1',
-    }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up: HTTP ${signUp.status} ${await signUp.text()}`);
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
+  const { cookie } = await signUpOwner(server.url, appUrl, 'bench-turn');
   const api = async (method: string, route: string, body?: unknown) => {
     const response = await fetch(`${server.url}${route}`, {
       method,

@@ -22,6 +22,7 @@ import { assistantRequest, toolCalls, vapiCall, type VapiCallFixture } from '../
 import { postJson, type HttpResult, type LoadShape } from './lib/load';
 import { createThrowawayDatabase, probePostgres } from './lib/listen-notify';
 import { runRequestLoad, type RequestLoadResult } from './lib/request-load';
+import { signUpOwner, type Owner } from './lib/owner';
 import { freePort, spawnServer, type SpawnedServer } from './lib/spawn-server';
 import {
   createCleanups,
@@ -125,33 +126,6 @@ async function withServer<T>(
 // ---------------------------------------------------------------------------------------------------------------
 // Set-up through the product's API
 
-interface Owner {
-  cookie: string;
-  restaurantId: string;
-}
-
-async function signUp(server: SpawnedServer, appUrl: string): Promise<Owner> {
-  const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: appUrl },
-    body: JSON.stringify({
-      name: 'Bench Owner',
-      email: `bench-voice-${randomBytes(6).toString('hex')}@example.com`,
-      password: 'bench-password-1',
-    }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`sign-up failed: HTTP ${response.status} ${text.slice(0, 300)}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
-  if (!cookie.includes('session_token=')) throw new Error(`sign-up returned no session cookie (got "${cookie}")`);
-  const restaurantId = (JSON.parse(text) as { user?: { id?: string } }).user?.id;
-  if (!restaurantId) throw new Error(`sign-up answered without a user id: ${text.slice(0, 300)}`);
-  return { cookie, restaurantId };
-}
-
 async function callApi(
   server: SpawnedServer,
   appUrl: string,
@@ -185,7 +159,7 @@ function pickTimeZone(): string {
 
 /** Onboarding as the owner walks it, one API call per step, then the restaurant's number once it is active. */
 async function setUpRestaurant(server: SpawnedServer, appUrl: string): Promise<Owner & { number: string }> {
-  const owner = await signUp(server, appUrl);
+  const owner = await signUpOwner(server.url, appUrl, 'bench-voice');
   const api = (method: string, route: string, body?: unknown) => callApi(server, appUrl, owner, method, route, body);
   const timezone = pickTimeZone();
   await api('PUT', '/api/restaurant', {

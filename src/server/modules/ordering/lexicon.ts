@@ -321,11 +321,6 @@ export class MenuLexicon {
     const part = match.cost < 1 ? ids(true) : [];
     return part.length > 0 ? { ids: part, partial: true, cost: match.cost } : null;
   }
-
-  /** Whether some menu name or choice is spelled exactly with these words (for tests and diagnostics). */
-  has(words: readonly string[]): boolean {
-    return this.terms.has(words.join(' '));
-  }
 }
 
 /** The runs of two characters or more inside a Chinese word, shorter than it. */

@@ -82,6 +82,8 @@ interface Session {
   said: string;
   /** The menu's lexicon, looked up once a turn. */
   lexicon?: MenuLexicon;
+  /** What was read of each text this turn: the confirmation step and the ordering step read the same words. */
+  readings?: Map<string, ParsedOrder>;
 }
 
 type Event =
@@ -1019,7 +1021,13 @@ function resolveOnMenu(s: Session, dish: DishRef): Resolution {
 }
 
 function readOrder(s: Session, text: string): ParsedOrder {
-  return parseOrder(text, s.pack, lexiconOf(s));
+  s.readings ??= new Map();
+  let parsed = s.readings.get(text);
+  if (!parsed) {
+    parsed = parseOrder(text, s.pack, lexiconOf(s));
+    s.readings.set(text, parsed);
+  }
+  return parsed;
 }
 
 /**
