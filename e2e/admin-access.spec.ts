@@ -24,6 +24,11 @@ const ADMIN_ROUTES: {
   },
   { name: 'GET /api/admin/operations', send: (api) => api.get('/api/admin/operations') },
   { name: 'GET /api/admin/emails', send: (api) => api.get('/api/admin/emails') },
+  { name: 'GET /api/admin/emails/:id', send: (api) => api.get(`/api/admin/emails/${someId}`) },
+  {
+    name: 'POST /api/admin/emails/:id/resend',
+    send: (api) => api.post(`/api/admin/emails/${someId}/resend`, { data: {} }),
+  },
   { name: 'PUT /api/admin/settings', send: (api) => api.put('/api/admin/settings', { data: settings }) },
   {
     name: 'POST /api/admin/jobs/:queue/:id/retry',

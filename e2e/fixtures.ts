@@ -137,16 +137,36 @@ const MAIL_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', 'mail
 const decodeQuotedPrintable = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-/** The confirmation link in the newest e-mail to `address` among the .eml files, or null. */
-export async function confirmationLinkFor(address: string): Promise<string | null> {
+/** The first link matching `pattern` in the newest e-mail to `address` that has one, among the .eml files, or null. */
+async function linkInMailFiles(address: string, pattern: RegExp): Promise<string | null> {
   const files = (await readdir(MAIL_DIR).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   for (const file of files.reverse()) {
     const message = decodeQuotedPrintable(await readFile(path.join(MAIL_DIR, file), 'utf8'));
     if (!message.includes(`To: ${address}`)) continue;
-    const link = /https?:\/\/\S+\/api\/auth\/verify-email\?token=\S+/.exec(message)?.[0];
+    const link = pattern.exec(message)?.[0];
     if (link) return link;
   }
   return null;
+}
+
+/** The confirmation link in the newest e-mail to `address` among the .eml files, or null. */
+export const confirmationLinkFor = (address: string) =>
+  linkInMailFiles(address, /https?:\/\/\S+\/api\/auth\/verify-email\?token=\S+/);
+
+/**
+ * The password reset link in the newest e-mail to `address`, read from the .eml files as its owner would read the
+ * e-mail (administrators see the outbox with its links hidden). Waits for the e-mail, which the send-email worker
+ * writes a moment after the request.
+ */
+export async function resetLinkFor(address: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(async () => (link = await linkInMailFiles(address, /https?:\/\/\S+\/api\/auth\/reset-password\/\S+/)), {
+      timeout: 15_000,
+      intervals: [200, 500, 1000],
+    })
+    .not.toBeNull();
+  return link!;
 }
 
 /**
@@ -167,4 +187,14 @@ export async function confirmAdminAddress(request: APIRequestContext, address = 
       { timeout: 15_000, intervals: [200, 500, 1000] },
     )
     .toBe(true);
+}
+
+/**
+ * The code texted to prove a phone number, read in test mode from the text shown under the code field: the outbox's
+ * copy of the text, as the phone would receive it.
+ */
+export async function codeFromTestModeText(page: Page): Promise<string> {
+  const text = page.getByRole('region', { name: 'Test mode text' });
+  await expect(text).toContainText(/\d{6} is your code/);
+  return /(\d{6}) is your code/.exec((await text.textContent()) ?? '')![1]!;
 }

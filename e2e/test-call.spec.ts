@@ -227,6 +227,23 @@ test('hanging up ends the call, and Start again calls anew', async ({ page }) =>
   await expect(understood(page)).toContainText('Nothing yet.');
 });
 
+test('past the limit on calls started, the page says why and when to try again', async ({ page }) => {
+  await restaurantOpenAllDay(page);
+  // 20 calls started in the last 10 minutes (the product's limit), each hung up.
+  for (let i = 0; i < 20; i++) {
+    const started = await appApi(page).post('/api/test-calls', { data: { language: 'en' } });
+    expect(started.status()).toBe(201);
+    const { callId } = (await started.json()) as { callId: string };
+    expect((await appApi(page).post(`/api/test-calls/${callId}/end`)).status()).toBe(204);
+  }
+  await page.goto('/test-call');
+  await page.getByRole('button', { name: 'Start call' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    /You have started 20 test calls in the last 10 minutes\. Try again in \d+ (seconds?|minutes)\./,
+  );
+  await expect(page.getByRole('heading', { name: 'On call' })).toHaveCount(0);
+});
+
 test('without speech APIs the page works by typing, with no microphone and no console errors', async ({ page }) => {
   await page.addInitScript(() => {
     for (const name of ['SpeechRecognition', 'webkitSpeechRecognition', 'speechSynthesis']) {

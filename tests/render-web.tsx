@@ -11,6 +11,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { afterEach, expect, vi } from 'vitest';
 import type { MeResponse } from '@shared/contracts/me';
 import type { PlanSummary } from '@shared/contracts/billing';
+import type { BillingStatus, ProviderSubscriptionStatus } from '@shared/domain/subscription';
 
 /**
  * Some clients keep the `fetch` they find when their module loads (better-auth's client does). This forwarder makes
@@ -161,9 +162,25 @@ export function signedInOwner(
       trialEndsAt: new Date(Date.now() + 5 * 24 * 60 * 60 * 1000).toISOString(),
       ...restaurant,
     },
-    plan: { status: 'trial', currentPeriodEnd: null, cancelAtPeriodEnd: false, subscriptionId: null, ...plan },
+    plan: {
+      status: 'trial',
+      providerStatus: PROVIDER_STATUS_BEHIND[plan.status ?? 'trial'],
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      subscriptionId: null,
+      ...plan,
+    },
   };
 }
+
+/** The provider's status behind a plan given only by its billing status (the one planAccess reads). */
+const PROVIDER_STATUS_BEHIND: Record<BillingStatus, ProviderSubscriptionStatus | null> = {
+  trial: null,
+  active: 'active',
+  canceling: 'active',
+  past_due: 'past_due',
+  canceled: 'canceled',
+};
 
 /** The error message a field announces: the element its aria-describedby points at that is an alert. */
 export function errorOf(field: HTMLElement): HTMLElement | null {

@@ -22,6 +22,8 @@ import type { BillingProvider } from '../src/server/providers/billing/billing-pr
 import { createLocalBillingProvider } from '../src/server/providers/billing/local-billing-provider';
 import { PRO_PLAN } from '../src/shared/product';
 import type { CreationLimit } from '../src/server/http/creation-limit';
+import type { TestCallLimits } from '../src/server/http/types';
+import { TEST_CALL_LIMITS } from '../src/server/modules/test-calls/test-call-limits';
 import { DEFAULT_HEARTBEAT_MS, type StreamLimits } from '../src/server/realtime/stream-limits';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -58,6 +60,11 @@ export interface TestAppOptions {
   logDestination?: DestinationStream;
   /** The per-account limit on test orders in place of the product's, for a test that needs many orders. */
   testOrderLimit?: CreationLimit;
+  /**
+   * What one account may do with test calls. Unless set, the product's limits with room for many calls and turns a
+   * minute (scripted calls run dozens of calls through one owner); a test of the limits sets its own.
+   */
+  testCallLimits?: TestCallLimits;
   /** Caps on live streams; 10 per account and 1,000 in all unless set. */
   streamLimits?: StreamLimits;
 }
@@ -78,6 +85,11 @@ export async function createTestApp({
   billingNow,
   logDestination,
   testOrderLimit,
+  testCallLimits = {
+    ...TEST_CALL_LIMITS,
+    calls: { ...TEST_CALL_LIMITS.calls, limit: 10_000 },
+    turns: { max: 10_000, window: 60 },
+  },
   streamLimits = { perUser: 10, total: 1_000, heartbeatMs: DEFAULT_HEARTBEAT_MS },
 }: TestAppOptions = {}) {
   const database: DatabaseHandle = databaseUrl
@@ -139,6 +151,7 @@ export async function createTestApp({
       VAPI_WEBHOOK_SECRET: vapiWebhookSecret,
     },
     ...(testOrderLimit && { testOrderLimit }),
+    testCallLimits,
   });
 
   async function request(path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) {

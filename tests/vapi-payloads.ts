@@ -228,3 +228,12 @@ export function transferDestinationRequest(c: VapiCallFixture) {
 export function speechUpdate(c: VapiCallFixture) {
   return envelope(c, 'speech-update', { status: 'started', role: 'assistant', turn: 1 });
 }
+
+/** A final transcript of one turn (informational, like speech-update). */
+export function transcriptMessage(c: VapiCallFixture) {
+  return envelope(c, 'transcript', {
+    role: 'user',
+    transcriptType: 'final',
+    transcript: 'Two Margherita pizzas, please.',
+  });
+}

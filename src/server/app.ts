@@ -26,6 +26,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { menuCategoryRoutes, menuItemRoutes, restaurantRoutes } from './modules/restaurants/restaurant.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { phoneSystemRoutes } from './modules/phone-system/phone-system.routes';
+import { phoneVerificationRoutes } from './modules/phone-verification/phone-verification.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { twilioWebhookRoutes } from './modules/notifications/twilio-webhook.routes';
 import { vapiWebhookRoutes } from './modules/voice/vapi-webhook.routes';
@@ -55,6 +56,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/menu-categories', menuCategoryRoutes)
   .route('/onboarding', onboardingRoutes)
   .route('/phone-system', phoneSystemRoutes)
+  .route('/phone-verifications', phoneVerificationRoutes)
   .route('/admin', adminRoutes)
   .route('/notifications', notificationsRoutes)
   .route('/webhooks/twilio', twilioWebhookRoutes)

@@ -22,7 +22,7 @@ import type { ListOrdersResponse, Order } from '@shared/contracts/orders';
 import { ORDER_STATUSES, type OrderStatus } from '@shared/domain/orders';
 import type { NotificationKind } from '@shared/domain/notifications';
 import { createTestDatabase } from '../../tests/test-database';
-import { toolCalls, vapiCall } from '../../tests/vapi-payloads';
+import { assistantRequest, toolCalls, vapiCall } from '../../tests/vapi-payloads';
 import { holdFile, messageLog, readTwilioLookups, type AcceptedMessage } from '../../tests/file-twilio-api';
 import type { DatabaseHandle } from './db/client';
 import { calls, notifications, orders } from './db/schema';
@@ -419,6 +419,12 @@ class Load {
     // A caller of its own for each order (+1 AAA 555-01NN, numbers kept for fiction), as customers are.
     const caller = `+1${201 + Math.floor(seq / 100)}55501${String(seq % 100).padStart(2, '0')}`;
     const call = vapiCall({ number: this.restaurant.number, phoneNumberId: randomUUID(), caller });
+    // The call begins with its assistant-request; a call whose beginning was cut off never reaches its order.
+    const begun = await this.post(server, '/api/webhooks/vapi', assistantRequest(call), {
+      'x-vapi-secret': WEBHOOK_SECRET,
+    });
+    if (!begun) return;
+    if (begun.status !== 200) return this.refused('assistant-request', begun);
     const { body } = toolCalls(call, [
       {
         name: 'place_order',

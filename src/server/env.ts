@@ -89,6 +89,8 @@ const envSchema = z
     EVENT_STREAMS_MAX: z.coerce.number().int().min(1).optional(),
     /** Test orders one account may create, `COUNT/SECONDS` (the product's TEST_ORDER_CREATION_LIMIT by default). */
     TEST_ORDER_LIMIT: rateLimitRule.default({ max: 30, window: 60 }),
+    /** Test-call turns one account may send to this server, `COUNT/SECONDS` (30 a minute by default). */
+    TEST_CALL_TURN_LIMIT: rateLimitRule.default({ max: 30, window: 60 }),
     SMTP_URL: optionalString.refine((v) => {
       if (!v) return true;
       if (!URL.canParse(v)) return false;

@@ -90,7 +90,18 @@ const EXAMPLE_BODIES: Record<string, (() => unknown) | null> = {
   'POST /api/orders/:id/ready': () => ({}),
   'POST /api/orders/:id/complete': () => ({}),
   'POST /api/onboarding/step': () => ({ step: 2 }),
-  'POST /api/onboarding/complete': () => ({ phoneNumber: '(555) 010-0100', confirmedAccess: true }),
+  'POST /api/onboarding/complete': () => ({
+    phoneNumber: '(555) 010-0100',
+    confirmedAccess: true,
+    verificationId: '8f7d1c2e-4b5a-4c3d-9e8f-0a1b2c3d4e5f',
+    code: '123456',
+  }),
+  'POST /api/phone-verifications': () => ({ phoneNumber: '(555) 010-0177' }),
+  'POST /api/phone-system/number': () => ({
+    phoneNumber: '(555) 010-0177',
+    verificationId: '8f7d1c2e-4b5a-4c3d-9e8f-0a1b2c3d4e5f',
+    code: '123456',
+  }),
   'PUT /api/restaurant': () => RESTAURANT_INFO,
   'PUT /api/restaurant/bot': () => ({
     language: 'en',
@@ -119,6 +130,7 @@ const EXAMPLE_BODIES: Record<string, (() => unknown) | null> = {
   'POST /api/admin/users/:id/extend-trial': () => ({ days: 7 }),
   'POST /api/admin/users/:id/retry-phone-setup': () => ({}),
   'POST /api/admin/jobs/:queue/:id/retry': () => ({}),
+  'POST /api/admin/emails/:id/resend': () => ({}),
   'POST /api/webhooks/vapi': () => assistantRequest(vapiCall()),
   'POST /api/webhooks/stripe': () => ({ id: 'evt_fuzz', type: 'invoice.paid', data: { object: {} } }),
   'POST /api/webhooks/twilio/status': () => ({ MessageSid: 'SM123', MessageStatus: 'delivered' }),
@@ -144,6 +156,8 @@ const ID_TABLES: Record<string, string> = {
   'test-calls': 'calls',
   users: '"user"',
   'test-checkout': 'local_billing_checkouts',
+  emails: 'emails',
+  'phone-verifications': 'phone_verifications',
 };
 
 const CONTROL_CHARS = [
@@ -364,7 +378,7 @@ describe('fuzzing every JSON route', () => {
         return response.json() as Promise<Record<string, unknown>>;
       };
       await ok('/api/restaurant', 'PUT', RESTAURANT_INFO);
-      await ok('/api/onboarding/complete', 'POST', { phoneNumber: '(555) 010-0100', confirmedAccess: true });
+      await ok('/api/onboarding/complete', 'POST', { requestNewNumber: true });
       await ok('/api/menu-categories', 'POST', { name: 'Noodles' });
       await ok('/api/menu-items', 'POST', MENU_ITEM);
       await ok('/api/orders/test', 'POST', {});

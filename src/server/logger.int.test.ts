@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../tests/test-app';
-import { toolCalls, vapiCall } from '../../tests/vapi-payloads';
+import { assistantRequest, toolCalls, vapiCall } from '../../tests/vapi-payloads';
 import { restaurantProfiles } from './db/schema';
 
 const VAPI_SECRET = 'log-privacy-vapi-secret';
@@ -137,6 +137,12 @@ describe('the log of a request that fails in the database', () => {
     );
 
     const c = vapiCall({ phoneNumberId, number: '+14155550123', caller: CUSTOMER.phone });
+    const begun = await t.request('/api/webhooks/vapi', {
+      method: 'POST',
+      headers: { 'x-vapi-secret': VAPI_SECRET },
+      json: assistantRequest(c),
+    });
+    expect(begun.status).toBe(200);
     const { body } = toolCalls(c, [
       { name: 'place_order', args: { customer_name: CUSTOMER.name, custom_order_text: CUSTOMER.orderText } },
     ]);

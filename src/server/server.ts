@@ -19,6 +19,8 @@ import { createLocalBillingProvider } from './providers/billing/local-billing-pr
 import { PRO_PLAN } from '@shared/product';
 import { startServices } from './services';
 import { testOrderLimitOf, type CreationLimit } from './http/creation-limit';
+import { closeTurnThreads } from './modules/test-calls/turn-runner';
+import { TEST_CALL_LIMITS } from './modules/test-calls/test-call-limits';
 import { streamLimits } from './realtime/stream-limits';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -109,6 +111,7 @@ export async function createRuntime(
     runtime: { version: appVersion, startedAt: new Date(), database: database.pglite ? 'pglite' : 'postgres' },
     webRoot: path.resolve(webRoot),
     testOrderLimit: testOrderLimit ?? testOrderLimitOf(env.TEST_ORDER_LIMIT),
+    testCallLimits: { ...TEST_CALL_LIMITS, turns: env.TEST_CALL_TURN_LIMIT },
   });
   return {
     app,
@@ -117,6 +120,7 @@ export async function createRuntime(
     closeStreams: () => services.hub.closeAll(),
     async stop(options) {
       await services.stop(options);
+      await closeTurnThreads();
       await database.close();
     },
   };

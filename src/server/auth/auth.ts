@@ -10,6 +10,7 @@ import type { Database, Transaction } from '../db/client';
 import { account, rateLimit, session, user, verification } from '../db/schema';
 import type { Logger } from '../logger';
 import { confirmEmailOwnership } from './admin-role';
+import { dropResetLink, storedResetIdentifier, voidOlderResetLinks, voidResetLinks } from './reset-links';
 import { emailVerificationOptions, type VerificationRequest } from './email-verification';
 
 /** The header our server sets from the socket (or, behind a trusted proxy, X-Forwarded-For) for rate limiting. */
@@ -29,8 +30,9 @@ export interface AuthOptions {
   /**
    * Queues the e-mail with a password reset link (the e-mail module registers it). Called only for an address that
    * has an account, inside the request: it must queue, not send, so that the answer takes as long either way.
+   * Answers whether the e-mail was queued (false when the account's hourly cap held it back).
    */
-  onPasswordResetRequested: (request: PasswordResetRequest) => Promise<void>;
+  onPasswordResetRequested: (request: PasswordResetRequest) => Promise<boolean>;
   /**
    * Queues the e-mail with the link that confirms an owner's address (the e-mail module registers it): at sign-up and
    * on request. Without it no such e-mail is sent.
@@ -114,15 +116,23 @@ export function createAuth({
       // The link always leads to our own page, whatever redirectTo the request named: better-auth's callback checks
       // the token and redirects to /reset-password?token=… (or ?error=INVALID_TOKEN when it is unknown or expired).
       // A new password set through an e-mailed link proves the mailbox, and every other session is gone by now.
-      onPasswordReset: ({ user: owner }) => confirmEmailOwnership(db, owner.id),
+      // better-auth deletes only the link that was used: every other one the account was sent dies with the password.
+      onPasswordReset: async ({ user: owner }) => {
+        await voidResetLinks(db, owner.id);
+        await confirmEmailOwnership(db, owner.id);
+      },
       sendResetPassword: async ({ user: owner, token }) => {
         const callbackUrl = encodeURIComponent(`${appUrl}${RESET_PASSWORD_PAGE}`);
-        await onPasswordResetRequested({
+        const isQueued = await onPasswordResetRequested({
           userId: owner.id,
           email: owner.email,
           name: owner.name,
           url: `${appUrl}/api/auth/reset-password/${encodeURIComponent(token)}?callbackURL=${callbackUrl}`,
         });
+        // Only the newest link e-mailed works. One the hourly cap held back was never sent: it goes, and the older
+        // links (already in the owner's mailbox) keep working.
+        if (isQueued) await voidOlderResetLinks(db, { userId: owner.id, token });
+        else await dropResetLink(db, token);
       },
     },
     ...(onVerificationRequested && {
@@ -135,7 +145,12 @@ export function createAuth({
       }),
     }),
     // The verification row holds only a hash of a reset token; the link itself is only in the e-mail it was sent in.
-    verification: { storeIdentifier: { default: 'plain', overrides: { 'reset-password:': 'hashed' } } },
+    verification: {
+      storeIdentifier: {
+        default: 'plain',
+        overrides: { 'reset-password:': { hash: (identifier) => Promise.resolve(storedResetIdentifier(identifier)) } },
+      },
+    },
     session: {
       expiresIn: 30 * DAY_SECONDS,
       updateAge: DAY_SECONDS,
@@ -176,6 +191,10 @@ export function createAuth({
         return Promise.resolve(ctx.path === '/change-password' ? revokingOtherSessions(ctx.body) : undefined);
       }),
       after: createAuthMiddleware(async (ctx) => {
+        // A new password chosen in the account settings voids the reset links the account was sent. better-auth sets
+        // the new session only once the password is stored (revokeOtherSessions is always on, see below).
+        const changedBy = ctx.path === '/change-password' ? ctx.context.newSession : null;
+        if (changedBy) await voidResetLinks(db, changedBy.user.id);
         const startedAt = ctx.request ? resetRequestStarts.get(ctx.request) : undefined;
         if (startedAt === undefined) return;
         const remaining = PASSWORD_RESET_REQUEST_MIN_MS - (performance.now() - startedAt);

@@ -25,8 +25,8 @@ export class TooManyRequestsError extends HttpError {
 const inWords = (seconds: number) =>
   seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
 
-/** A window as a person says it: "minute", "10 minutes", "45 seconds", "hour". */
-function windowInWords(seconds: number) {
+/** A window as a person says it, after "in the last": "minute", "10 minutes", "45 seconds", "hour". */
+export function windowInWords(seconds: number) {
   if (seconds === 60) return 'minute';
   if (seconds === 3600) return 'hour';
   if (seconds % 60 === 0) return `${seconds / 60} minutes`;

@@ -47,6 +47,20 @@ export interface AppDeps {
   webRoot?: string;
   /** The per-account limit on test orders, when a test or a bench needs another than the product's. */
   testOrderLimit?: CreationLimit;
+  /** What one account may do with test calls, when a test or a bench needs other limits than the product's. */
+  testCallLimits?: TestCallLimits;
+}
+
+/** What one account may do with test calls (the product's own in modules/test-calls/test-call-limits.ts). */
+export interface TestCallLimits {
+  /** Test calls started, counted from the call log (every server instance agrees). */
+  calls: CreationLimit;
+  /** What the caller may say in one call; a real order takes a dozen turns. */
+  turnsPerCall: number;
+  /** Turns per account in a window, on this server (TEST_CALL_TURN_LIMIT, `COUNT/SECONDS`). */
+  turns: { max: number; window: number };
+  /** Turns of one account being answered at once, on this server. */
+  turnsAtOnce: number;
 }
 
 export interface AppEnv {

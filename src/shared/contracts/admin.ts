@@ -26,9 +26,9 @@ export type ExtendTrialRequest = z.infer<typeof extendTrialRequestSchema>;
 
 export interface AdminStats {
   totalUsers: number;
-  /** On the trial with time left. */
+  /** On the trial with days left, and no paid plan yet (planAccess 'trial'). */
   activeTrials: number;
-  /** On the trial with no days left (the same rule as isTrialExpired). */
+  /** Neither a trial with days left nor a paying plan (planAccess 'expired'). */
   expiredTrials: number;
   completedOnboarding: number;
 }
@@ -42,6 +42,7 @@ export interface AdminUser {
   subscriptionStatus: SubscriptionStatus;
   trialEndsAt: string | null;
   trialDaysLeft: number | null;
+  /** Neither the trial nor a paid plan covers today (planAccess 'expired'): the account takes no new orders. */
   isTrialExpired: boolean;
   hasCompletedOnboarding: boolean;
   onboardingStep: number;
@@ -134,6 +135,11 @@ export const ADMIN_ACTIONS = [
   'retry_job',
   'grant_admin',
   'revoke_admin',
+  'view_user',
+  'export_users',
+  'view_emails',
+  'view_email',
+  'resend_email',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -151,9 +157,18 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   retry_job: 'Retried a failed job',
   grant_admin: 'Made an administrator',
   revoke_admin: 'Removed as administrator',
+  view_user: 'Viewed the account',
+  export_users: 'Exported accounts as CSV',
+  view_emails: 'Viewed the e-mail outbox',
+  view_email: 'Opened an e-mail',
+  resend_email: 'Sent the owner a new link',
 };
 
-/** One admin action, stored when it was taken and kept when the account it was about is deleted. */
+/**
+ * One admin action, stored when it was taken and kept when the account it was about is deleted. Reads of personal data
+ * (an account opened, the CSV export, the e-mail outbox and each e-mail opened) are actions too: for them `after` says
+ * what was read, and `before` is null.
+ */
 export interface AdminAuditEntry {
   id: string;
   at: string;

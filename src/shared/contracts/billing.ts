@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { singleLineText, tooLong } from './text';
-import type { BillingStatus, InvoiceStatus } from '../domain/subscription';
+import type { BillingStatus, InvoiceStatus, ProviderSubscriptionStatus } from '../domain/subscription';
 import type { Cents } from '../domain/money';
 
 /** The one plan, as the billing page shows it. Name and price come from PRO_PLAN; priceId from the provider. */
@@ -49,9 +49,14 @@ export interface BillingResponse {
   invoices: BillingInvoice[];
 }
 
-/** The plan summary every signed-in page needs for the subscription banner (part of GET /api/me). */
+/**
+ * The plan summary every signed-in page needs for the subscription banner (part of GET /api/me), and with the trial's
+ * end, for planAccess.
+ */
 export interface PlanSummary {
   status: BillingStatus;
+  /** The provider's own status, which planAccess reads (billing 'past_due' covers both past_due and unpaid). */
+  providerStatus: ProviderSubscriptionStatus | null;
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
   subscriptionId: string | null;

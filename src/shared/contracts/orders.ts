@@ -112,11 +112,15 @@ export const createTestOrderSchema = z.object({
   customOrderText: multiLineText().max(500, tooLong('Custom order text', 500)).optional(),
 });
 
-/** One text in the outbox, as the customer's phone would show it. */
+/** What a text in the outbox is about: a step of an order, or a code proving a phone number is the owner's. */
+export type OutboxTextKind = NotificationKind | 'phone_code';
+
+/** One text in the outbox, as the recipient's phone would show it. */
 export interface OutboxMessage {
   id: string;
-  orderId: string;
-  kind: NotificationKind;
+  /** The order it is about; null for a phone-number code. */
+  orderId: string | null;
+  kind: OutboxTextKind;
   to: string;
   body: string;
   provider: string;

@@ -9,6 +9,8 @@ import { BUSY_MODE_DURATIONS } from '../domain/busy-mode';
 import { formatCents, readDollars, type Cents, type DollarsProblem } from '../domain/money';
 import { lowestUnitPrice, MENU_OPTION_LIMITS, type MenuOptionGroup } from '../domain/menu-options';
 import { MSG } from '../messages';
+import { normalizePhoneCode } from '../domain/phone-verification';
+import { PHONE_CODE_MESSAGES, phoneCode, verificationId } from './phone-verification';
 import {
   CONTROL_CHARACTER_MESSAGE,
   hasControlCharacter,
@@ -415,24 +417,56 @@ export type MenuItemFormInput = z.input<typeof menuItemFormSchema>;
 
 export const onboardingStepSchema = z.object({ step: z.number().int().min(1).max(ONBOARDING_STEP_COUNT) });
 
-/** The payment step: a confirmed number of the owner's own, or a request for a new dedicated number. */
+const paymentNumberShape = {
+  // Only looked at when the owner keeps their own number; a request for a new one ignores whatever is typed.
+  phoneNumber: z
+    .string()
+    .nullish()
+    .transform((v) => v?.trim() ?? ''),
+  confirmedAccess: z.boolean().default(false),
+  requestNewNumber: z.boolean().default(false),
+};
+
+/** The spec's checks of an own number, in its order: a valid US number, then the ticked access statement. */
+function checkOwnNumber(v: { phoneNumber: string; confirmedAccess: boolean }, ctx: z.RefinementCtx): boolean {
+  if (!isValidUsPhone(v.phoneNumber)) {
+    ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: MSG.invalidPhone });
+    return false;
+  }
+  if (!v.confirmedAccess) {
+    ctx.addIssue({ code: 'custom', path: ['confirmedAccess'], message: MSG.confirmPhoneAccess });
+    return false;
+  }
+  return true;
+}
+
+/** The payment step before a code is asked for: the number and the statement, or a request for a new number. */
+export const paymentNumberSchema = z.object(paymentNumberShape).superRefine((v, ctx) => {
+  if (!v.requestNewNumber) checkOwnNumber(v, ctx);
+});
+
+/**
+ * The payment step: a number of the owner's own, proven by the code texted to it (the ticked statement alone proves
+ * nothing), or a request for a new dedicated number, which needs neither.
+ */
 export const completeOnboardingSchema = z
   .object({
-    // Only looked at when the owner keeps their own number; a request for a new one ignores whatever is typed.
-    phoneNumber: z
-      .string()
-      .nullish()
-      .transform((v) => v?.trim() ?? ''),
-    confirmedAccess: z.boolean().default(false),
-    requestNewNumber: z.boolean().default(false),
+    ...paymentNumberShape,
+    verificationId: z.string().optional(),
+    code: z.string().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.requestNewNumber) return;
-    if (!isValidUsPhone(v.phoneNumber))
-      ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: MSG.invalidPhone });
-    else if (!v.confirmedAccess)
-      ctx.addIssue({ code: 'custom', path: ['confirmedAccess'], message: MSG.confirmPhoneAccess });
-  });
+    if (v.requestNewNumber || !checkOwnNumber(v, ctx)) return;
+    if (!v.code) {
+      ctx.addIssue({ code: 'custom', path: ['code'], message: PHONE_CODE_MESSAGES.required });
+      return;
+    }
+    const code = phoneCode.safeParse(v.code);
+    if (!code.success) ctx.addIssue({ code: 'custom', path: ['code'], message: PHONE_CODE_MESSAGES.format });
+    else if (!verificationId.safeParse(v.verificationId).success)
+      ctx.addIssue({ code: 'custom', path: ['verificationId'], message: PHONE_CODE_MESSAGES.missingVerification });
+  })
+  .transform((v) => ({ ...v, code: v.code === undefined ? undefined : normalizePhoneCode(v.code) }));
 export type CompleteOnboardingInput = z.input<typeof completeOnboardingSchema>;
 
 export interface RestaurantResponse {
@@ -480,4 +514,10 @@ export interface PhoneSystemResponse {
   error: string | null;
   provider: string;
   agentDashboardUrl: string | null;
+  /**
+   * Whether the number is proven to be this restaurant's: a code texted to it was entered, or the voice provider
+   * assigned it. An unproven number (stored on a ticked box alone, before proof was asked for) goes to another
+   * restaurant that proves it.
+   */
+  phoneNumberVerified: boolean;
 }

@@ -22,49 +22,81 @@ export const PROVIDER_SUBSCRIPTION_STATUSES = [
 export type ProviderSubscriptionStatus = (typeof PROVIDER_SUBSCRIPTION_STATUSES)[number];
 
 /**
- * Provider statuses that count as paying for the plan. Past due keeps access while the provider retries the card;
- * the billing page says so. Trialing is a subscription set up during our trial, first charged when it ends.
+ * Provider statuses that pay for the plan, running: renewing at the period's end, or ending then when canceled (the
+ * billing page's Active and Canceling). Trialing is a subscription set up during our trial, first charged when it ends.
  */
-const PAID_STATUSES: ReadonlySet<ProviderSubscriptionStatus> = new Set(['trialing', 'active', 'past_due']);
+export const RUNNING_PAID_STATUSES = ['trialing', 'active'] as const satisfies readonly ProviderSubscriptionStatus[];
+
+/** A paid plan whose last charge failed: it keeps its access while the provider retries the card (Past due). */
+export const RETRYING_PAID_STATUSES = ['past_due'] as const satisfies readonly ProviderSubscriptionStatus[];
+
+/** Provider statuses that count as paying for the plan. The SQL copies of the plan rules read this list. */
+export const PAID_STATUSES = [...RUNNING_PAID_STATUSES, ...RETRYING_PAID_STATUSES] as const;
 
 export function isPaidStatus(status: ProviderSubscriptionStatus): boolean {
-  return PAID_STATUSES.has(status);
+  return (PAID_STATUSES as readonly ProviderSubscriptionStatus[]).includes(status);
 }
 
 /**
- * The profile's plan state, derived from the provider's subscription (or its absence) and our own trial: a paid
- * subscription makes the account active; without one the account is on its trial while it lasts, then has none.
+ * What an account may do right now (SPEC §4): take new orders on the trial or a paid plan; not once both have run out.
+ * 'expired' is the header's "Trial expired", the assistant's polite refusal and the admin's expired accounts alike.
  */
-export function profileStatusFor(
-  providerStatus: ProviderSubscriptionStatus | null,
-  trialEndsAt: Date | string | null,
-  now: Date = new Date(),
-): SubscriptionStatus {
-  if (providerStatus && isPaidStatus(providerStatus)) return 'active';
-  if (trialEndsAt && trialDaysLeft(trialEndsAt, now) > 0) return 'trial';
-  return 'none';
+export const PLAN_ACCESSES = ['trial', 'subscribed', 'expired'] as const;
+export type PlanAccess = (typeof PLAN_ACCESSES)[number];
+
+/** Our copy of the provider's subscription, as the plan rule reads it (the plan summary carries these fields). */
+export interface PaidPlanState {
+  /** Null before the owner ever subscribed. */
+  providerStatus: ProviderSubscriptionStatus | null;
+  currentPeriodEnd: Date | string | null;
+  cancelAtPeriodEnd: boolean;
 }
 
-/** What an account may do right now: take new orders on the trial or a paid plan; not once both have run out. */
-export type PlanAccess = 'trial' | 'subscribed' | 'expired';
+/** The facts the plan rule is decided on. The profile's subscription status is not one: it is a record of the rule. */
+export interface PlanState {
+  /** The end of our own trial; an account never given one has no trial. */
+  trialEndsAt: Date | string | null;
+  plan: PaidPlanState | null;
+}
 
-export function planAccess(
-  state: { subscriptionStatus: SubscriptionStatus; trialEndsAt: Date | string | null },
-  now: Date = new Date(),
-): PlanAccess {
-  if (state.subscriptionStatus === 'active') return 'subscribed';
-  if (state.subscriptionStatus === 'trial' && state.trialEndsAt && trialDaysLeft(state.trialEndsAt, now) > 0) {
-    return 'trial';
-  }
+const timeOf = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value).getTime();
+
+/**
+ * A paid status pays until the provider says otherwise: a renewing plan whose period end has passed is being renewed
+ * (a failed charge turns it past due). A plan canceled at the period's end pays until that end, and not after,
+ * whatever our copy of its status still says.
+ */
+function isPaying(plan: PaidPlanState | null, now: Date): boolean {
+  if (!plan?.providerStatus || !isPaidStatus(plan.providerStatus)) return false;
+  return !(plan.cancelAtPeriodEnd && plan.currentPeriodEnd !== null && timeOf(plan.currentPeriodEnd) <= now.getTime());
+}
+
+/**
+ * The one rule for whether the plan has ended: a paying plan comes first, then our trial while days are left
+ * (trialDaysLeft > 0, i.e. its end is after now), else expired. An account without a trial end has no trial: every
+ * account is given one at sign-up and by Extend Trial, and a missing end never grants orders for free.
+ * The admin's SQL copy is planAccessSql (src/server/modules/billing/plan-access-sql.ts), tested against this one.
+ */
+export function planAccess(state: PlanState, now: Date = new Date()): PlanAccess {
+  if (isPaying(state.plan, now)) return 'subscribed';
+  if (state.trialEndsAt !== null && trialDaysLeft(state.trialEndsAt, now) > 0) return 'trial';
   return 'expired';
 }
 
-/** Whether new orders may be taken (phone, test calls): the one rule the assistant, dashboard and banner share. */
-export function canTakeNewOrders(
-  state: { subscriptionStatus: SubscriptionStatus; trialEndsAt: Date | string | null },
-  now: Date = new Date(),
-): boolean {
+/** Whether new orders may be taken (phone, test calls): planAccess, read as yes or no. */
+export function canTakeNewOrders(state: PlanState, now: Date = new Date()): boolean {
   return planAccess(state, now) !== 'expired';
+}
+
+const PROFILE_STATUSES: Record<PlanAccess, SubscriptionStatus> = {
+  subscribed: 'active',
+  trial: 'trial',
+  expired: 'none',
+};
+
+/** The profile's plan state as the billing sync records it: planAccess at the time of the sync, in the spec's words. */
+export function profileStatusFor(state: PlanState, now: Date = new Date()): SubscriptionStatus {
+  return PROFILE_STATUSES[planAccess(state, now)];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extendTrial, isTrialExpired, isTrialUrgent, trialDaysLeft, trialEndFrom } from './trial';
+import { extendTrial, isTrialUrgent, trialDaysLeft, trialEndFrom } from './trial';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const hours = (h: number) => new Date(now.getTime() + h * 3600_000);
@@ -33,17 +33,6 @@ describe('isTrialUrgent', () => {
     expect(isTrialUrgent(2)).toBe(true);
     expect(isTrialUrgent(1)).toBe(true);
     expect(isTrialUrgent(0)).toBe(false);
-  });
-});
-
-describe('isTrialExpired', () => {
-  it('is expired only for a trial whose end has passed', () => {
-    expect(isTrialExpired({ subscriptionStatus: 'trial', trialEndsAt: hours(-1) }, now)).toBe(true);
-    expect(isTrialExpired({ subscriptionStatus: 'trial', trialEndsAt: hours(1) }, now)).toBe(false);
-    expect(isTrialExpired({ subscriptionStatus: 'active', trialEndsAt: hours(-100) }, now)).toBe(false);
-    expect(isTrialExpired({ subscriptionStatus: 'trial', trialEndsAt: null }, now)).toBe(false);
-    // A billing sync records 'none' for an ended trial without a plan: still expired.
-    expect(isTrialExpired({ subscriptionStatus: 'none', trialEndsAt: hours(-1) }, now)).toBe(true);
   });
 });
 

@@ -20,20 +20,6 @@ export function isTrialUrgent(daysLeft: number): boolean {
   return daysLeft > 0 && daysLeft <= TRIAL_URGENT_DAYS;
 }
 
-export interface TrialState {
-  subscriptionStatus: string;
-  trialEndsAt: Date | string | null;
-}
-
-/**
- * Expired means: the trial has no days left and no paid plan has taken over ('trial', or 'none' once a billing sync
- * has recorded that there is no plan). A paying account is never "trial expired".
- */
-export function isTrialExpired(state: TrialState, now: Date = new Date()): boolean {
-  if (state.subscriptionStatus === 'active' || !state.trialEndsAt) return false;
-  return trialDaysLeft(state.trialEndsAt, now) <= 0;
-}
-
 export const EXTEND_TRIAL_DEFAULT_DAYS = 7;
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import toast from 'react-hot-toast';
-import { isTrialExpired } from '@shared/domain/trial';
 import { MSG } from '@shared/messages';
 import { needsOnboarding, newUserFlag, useSession } from '@web/lib/session';
+import { planAccessOf } from '@web/lib/plan-access';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { ErrorContent } from '@web/features/errors/error-page';
 
@@ -16,7 +16,7 @@ function useLoginRedirect() {
 export function ProtectedRoute() {
   const { me, isLoading, isError, refetch } = useSession();
   const loginRedirect = useLoginRedirect();
-  const trialExpired = me ? isTrialExpired(me.restaurant) : false;
+  const trialExpired = me ? planAccessOf(me) === 'expired' : false;
 
   useEffect(() => {
     if (trialExpired) toast.error(MSG.trialExpired, { id: 'trial-expired', duration: 10_000 });

@@ -6,6 +6,7 @@ import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '@shared/domain/notifi
 import { ONBOARDING_STEP_COUNT } from '@shared/domain/onboarding';
 import { ORDER_SOURCES, ORDER_STATUSES, PREP_TIME_OPTIONS } from '@shared/domain/orders';
 import { PHONE_PROVISIONING_STATUSES } from '@shared/domain/phone-system';
+import { PHONE_CODE_TRIES } from '@shared/domain/phone-verification';
 import { INVOICE_STATUSES, PROVIDER_SUBSCRIPTION_STATUSES, SUBSCRIPTION_STATUSES } from '@shared/domain/subscription';
 import { LOCAL_CHECKOUT_PURPOSES, LOCAL_CHECKOUT_STATUSES } from './billing';
 import type { DatabaseHandle } from '../client';
@@ -50,6 +51,7 @@ describe('check constraints follow the domain lists', () => {
     ['calls_language', LANGUAGE_CODES],
     ['notifications_kind', NOTIFICATION_KINDS],
     ['notifications_status', NOTIFICATION_STATUSES],
+    ['phone_verifications_text_status', NOTIFICATION_STATUSES],
     ['restaurant_profiles_phone_provisioning_status', PHONE_PROVISIONING_STATUSES],
     ['subscriptions_status', PROVIDER_SUBSCRIPTION_STATUSES],
     ['local_billing_subscriptions_status', PROVIDER_SUBSCRIPTION_STATUSES],
@@ -62,6 +64,10 @@ describe('check constraints follow the domain lists', () => {
 
   it('orders_ready_in_minutes allows exactly the prep-time choices', async () => {
     expect(integerValues(await checkDefinition('orders_ready_in_minutes'))).toEqual([...PREP_TIME_OPTIONS]);
+  });
+
+  it('phone_verifications_attempts_range stops at the tries a code allows', async () => {
+    expect(integerValues(await checkDefinition('phone_verifications_attempts_range'))).toEqual([0, PHONE_CODE_TRIES]);
   });
 
   it('restaurant_profiles_onboarding_step_range spans the onboarding steps', async () => {

@@ -5,3 +5,4 @@ export * from './billing';
 export * from './realtime';
 export * from './admin';
 export * from './email';
+export * from './phone-verification';

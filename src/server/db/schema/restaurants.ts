@@ -66,6 +66,11 @@ export const restaurantProfiles = pgTable(
     vapiPhoneNumber: text('vapi_phone_number'),
     /** The voice provider's id for the number, by which its webhooks name the number called. */
     vapiPhoneNumberId: text('vapi_phone_number_id'),
+    /**
+     * When the number was proven to be this restaurant's: a code texted to it was entered, or the provider assigned
+     * it. Null for a number stored on a ticked box alone (before proof was asked for): another restaurant's proof wins.
+     */
+    vapiPhoneNumberVerifiedAt: timestamp('vapi_phone_number_verified_at', { withTimezone: true }),
     /** Whether the assistant takes off-menu (custom) orders. */
     allowCustomOrders: boolean('allow_custom_orders').notNull().default(true),
     /** The restaurant's own caps on a phone order; null means the default (DEFAULT_ORDER_CAPS). */

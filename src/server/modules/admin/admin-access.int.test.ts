@@ -31,6 +31,9 @@ const KNOWN_ROUTES = [
   'GET /operations',
   'PUT /settings',
   'POST /jobs/:queue/:id/retry',
+  'GET /emails',
+  'GET /emails/:id',
+  'POST /emails/:id/resend',
 ];
 
 describe('every admin API route', () => {

@@ -39,14 +39,15 @@ function exportRow(account: AdminUser): string[] {
 export const exportFileName = (now: Date) => `pickupline-users-${now.toISOString().slice(0, 10)}.csv`;
 
 /**
- * Every account in the view (search, filter, sort), up to ADMIN_EXPORT_MAX_ROWS, as CSV. A cell that a spreadsheet
+ * Every account in the view (search, filter, sort), up to ADMIN_EXPORT_MAX_ROWS, as CSV, with how many accounts it holds. A cell that a spreadsheet
  * would run as a formula (starting with = + - @, a tab or a carriage return) is written with a leading quote mark.
  */
 export async function exportAdminUsersCsv(db: Database, view: AdminUsersView, now: Date = new Date()) {
   const rows = await readAccountsInOrder(db, view, { cursor: null, limit: ADMIN_EXPORT_MAX_ROWS, now });
-  return stringify([[...EXPORT_COLUMNS], ...rows.map((row) => exportRow(toAdminUser(row, now)))], {
+  const csv = stringify([[...EXPORT_COLUMNS], ...rows.map((row) => exportRow(toAdminUser(row, now)))], {
     bom: true,
     escape_formulas: true,
     record_delimiter: 'windows',
   });
+  return { csv, rows: rows.length };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { SubscriptionStatus } from '@shared/domain/subscription';
 import type { PhoneSystemStatus } from '@shared/domain/phone-system';
+import { trialEndFrom } from '@shared/domain/trial';
 import type { Database } from '../../db/client';
 import { restaurantProfiles, subscriptions, user } from '../../db/schema';
 import { createOwnerRecords } from '../restaurants/create-owner-records';
@@ -65,8 +66,7 @@ export async function seedAccount(db: Database, spec: TestAccountSpec): Promise<
       vapiPhoneNumber: spec.phoneNumber ?? null,
     })
     .where(eq(restaurantProfiles.id, id));
-  const trialEndsAt =
-    spec.trialEndsAt === undefined ? isoMicros(new Date(Date.now() + 7 * 86_400_000)) : spec.trialEndsAt;
+  const trialEndsAt = spec.trialEndsAt === undefined ? isoMicros(trialEndFrom(new Date())) : spec.trialEndsAt;
   const lastOrderAt = spec.lastOrderAt ?? null;
   await db.execute(sql`update restaurant_profiles
     set trial_ends_at = ${trialEndsAt}::timestamptz, last_order_at = ${lastOrderAt}::timestamptz where id = ${id}`);

@@ -9,10 +9,12 @@ import {
   type AdminUsersView,
   type SortDirection,
 } from '@shared/contracts/admin';
-import { isTrialExpired, trialDaysLeft } from '@shared/domain/trial';
+import { planAccess } from '@shared/domain/subscription';
+import { trialDaysLeft } from '@shared/domain/trial';
 import type { Database, Transaction } from '../../db/client';
 import { profiles, restaurantProfiles, subscriptions, user } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { billingFilterSql, planAccessSql } from '../billing/plan-access-sql';
 import { planSummaryOf } from '../billing/plan-view';
 
 export type Queryable = Database | Transaction;
@@ -71,7 +73,7 @@ export function toAdminUser(row: AccountRow, now: Date): AdminUser {
     subscriptionStatus,
     trialEndsAt: trialEndsAt?.toISOString() ?? null,
     trialDaysLeft: trialEndsAt ? trialDaysLeft(trialEndsAt, now) : null,
-    isTrialExpired: isTrialExpired({ subscriptionStatus, trialEndsAt }, now),
+    isTrialExpired: planAccess({ trialEndsAt, plan }, now) === 'expired',
     hasCompletedOnboarding: row.hasCompletedOnboarding ?? false,
     onboardingStep: row.onboardingStep ?? 1,
     createdAt: row.createdAt.toISOString(),
@@ -103,33 +105,20 @@ function searchCondition(q: string): SQL {
       where lower(${restaurantProfiles.restaurantName}) like ${pattern})`;
 }
 
-/**
- * Our copy of the provider's subscription counts only once it names a subscription (planSummaryOf); from there the
- * plan status follows billingStatusFor.
- */
-const hasSubscription = sql`(${subscriptions.subscriptionId} is not null and ${subscriptions.status} is not null)`;
-/** A plan that gives access right now: the provider's paid statuses (isPaidStatus). */
-const paying = sql`(${hasSubscription} and ${subscriptions.status} in ('trialing', 'active', 'past_due'))`;
-
 function filterCondition(filter: AdminUserFilter, now: Date): SQL {
-  const nowParam = sql`${now.toISOString()}::timestamptz`;
   switch (filter) {
-    // On the trial with time left, and no paid plan has taken over (the profile status may lag a billing sync).
+    // planAccess, as each row's isTrialExpired is: on the trial with days left and no paid plan, or neither.
     case 'trial':
-      return sql`(${restaurantProfiles.subscriptionStatus} = 'trial'
-        and (${restaurantProfiles.trialEndsAt} is null or ${restaurantProfiles.trialEndsAt} > ${nowParam})
-        and not coalesce(${paying}, false))`;
-    // isTrialExpired: not on a paid plan, and the trial's end has passed (no end date never expires).
+      return sql`(${planAccessSql(now)} = 'trial')`;
     case 'expired':
-      return sql`(${restaurantProfiles.subscriptionStatus} <> 'active' and ${restaurantProfiles.trialEndsAt} <= ${nowParam})`;
+      return sql`(${planAccessSql(now)} = 'expired')`;
     // Paying: the plan the billing page calls 'active', and a past-due plan too, which keeps its access while the
-    // provider retries the card (isPaidStatus), so the administrator still counts it among the paying accounts.
-    // A plan that ends at the period's end is 'canceling' instead; 'unpaid' has lost access and is not paying.
+    // provider retries the card, so the administrator still counts it among the paying accounts. A plan that ends
+    // at the period's end is 'canceling' instead; 'unpaid' has lost access and is not paying.
     case 'active':
-      return sql`(${hasSubscription} and (${subscriptions.status} = 'past_due'
-        or (${subscriptions.status} in ('trialing', 'active') and not ${subscriptions.cancelAtPeriodEnd})))`;
+      return billingFilterSql.paying;
     case 'canceling':
-      return sql`(${hasSubscription} and ${subscriptions.status} in ('trialing', 'active') and ${subscriptions.cancelAtPeriodEnd})`;
+      return billingFilterSql.canceling;
     // No restaurant row is onboarding not done either.
     case 'onboarding_incomplete':
       return sql`(${restaurantProfiles.hasCompletedOnboarding} is not true)`;

@@ -8,12 +8,13 @@ import type {
 } from '@shared/contracts/admin';
 import { extendTrial } from '@shared/domain/trial';
 import type { Database } from '../../db/client';
-import { calls, orders, profiles, restaurantProfiles, user } from '../../db/schema';
+import { calls, orders, profiles, restaurantProfiles, subscriptions, user } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/types';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { RealtimeHub } from '../../realtime/realtime-hub';
 import { withEvents } from '../../realtime/with-events';
+import { planAccessSql } from '../billing/plan-access-sql';
 import { planSummaryOf, readPlanSummary } from '../billing/plan-view';
 import {
   enqueueProvisioning,
@@ -38,24 +39,22 @@ type Actor = Pick<SessionUser, 'id' | 'email'>;
 const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 
 /**
- * Counted in one aggregate query against one `now`. A trial has expired when its end is not after now, which is
- * exactly when trialDaysLeft() is 0 or below; a trial with no end date never expires (isTrialExpired).
+ * Counted in one aggregate query against one `now`, by planAccess (in SQL, planAccessSql) as the users list's trial
+ * and expired filters are: active trials have days left and no paid plan; expired accounts have neither.
  */
 export async function getAdminStats(db: Queryable, now: Date = new Date()): Promise<AdminStats> {
-  const nowParam = sql`${now.toISOString()}::timestamptz`;
-  const onTrial = eq(restaurantProfiles.subscriptionStatus, 'trial');
-  const trialOver = sql`${restaurantProfiles.trialEndsAt} <= ${nowParam}`;
+  const access = planAccessSql(now);
   const [stats] = await db
     .select({
       totalUsers: sql<number>`count(*)`.mapWith(Number),
-      activeTrials: countWhere(sql`${onTrial} and (${restaurantProfiles.trialEndsAt} is null or not (${trialOver}))`),
-      // The same rule as isTrialExpired: no paid plan, and the trial's end has passed.
-      expiredTrials: countWhere(sql`${restaurantProfiles.subscriptionStatus} <> 'active' and ${trialOver}`),
+      activeTrials: countWhere(sql`${access} = 'trial'`),
+      expiredTrials: countWhere(sql`${access} = 'expired'`),
       completedOnboarding: countWhere(eq(restaurantProfiles.hasCompletedOnboarding, true)),
     })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
-    .leftJoin(restaurantProfiles, eq(restaurantProfiles.id, profiles.id));
+    .leftJoin(restaurantProfiles, eq(restaurantProfiles.id, profiles.id))
+    .leftJoin(subscriptions, eq(subscriptions.userId, profiles.id));
   return stats ?? { totalUsers: 0, activeTrials: 0, expiredTrials: 0, completedOnboarding: 0 };
 }
 

@@ -30,6 +30,27 @@ export async function recordAdminAction(tx: Transaction, record: AdminActionReco
   });
 }
 
+/**
+ * Writes the entry for an administrator's read of personal data; `what` says what was read. A read changes nothing,
+ * so there is no transaction to share: call it once the data is in hand and before it is answered, so a read that
+ * cannot be recorded fails rather than leave no trace.
+ */
+export async function recordAdminRead(
+  db: Database,
+  record: Pick<AdminActionRecord, 'actor' | 'action' | 'targetUserId'> & { what: Record<string, unknown> },
+  now: Date = new Date(),
+) {
+  await db.insert(adminAuditLog).values({
+    actorId: record.actor.id,
+    actorEmail: record.actor.email,
+    action: record.action,
+    targetUserId: record.targetUserId,
+    before: null,
+    after: record.what,
+    createdAt: now,
+  });
+}
+
 /** The newest entries, about one account or (without targetUserId) across the service. */
 export async function listAdminActions(
   db: Database | Transaction,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BillingResponse, PlanSummary, RedirectResponse, TestCheckoutView } from '@shared/contracts/billing';
 import type { MeResponse } from '@shared/contracts/me';
 import type { AdminUserDetails, AdminUserFilter, AdminUsersPage } from '@shared/contracts/admin';
+import { planAccess } from '@shared/domain/subscription';
 import { PRO_PLAN } from '@shared/product';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/test-app';
 import {
@@ -90,6 +91,7 @@ describe('billing in local test mode', () => {
     expect(new Date(view.trialEndsAt!).getTime()).toBeGreaterThan(Date.now() + 6 * DAY_MS);
     expect((await me()).plan).toEqual({
       status: 'trial',
+      providerStatus: null,
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
       subscriptionId: null,
@@ -321,6 +323,34 @@ describe('billing in local test mode', () => {
     expect((await details(owner.userId)).subscription).toMatchObject({ status: 'canceling', cancelAtPeriodEnd: true });
     expect(await listed('canceling')).toContain(owner.userId);
     expect(await listed('active')).not.toContain(owner.userId);
+  });
+
+  it('decides access from the plan and the trial, not from the profile’s record of them', async () => {
+    await endTrial();
+    await subscribe();
+    expect((await me()).plan).toMatchObject({ status: 'active', providerStatus: 'active' });
+    // A profile written by hand (or left behind by a missed sync) does not take access away, or give it.
+    await t.db
+      .update(restaurantProfiles)
+      .set({ subscriptionStatus: 'none' })
+      .where(eq(restaurantProfiles.id, owner.userId));
+    expect((await loadCallContext(t.db, owner.userId))!.canTakeOrders).toBe(true);
+
+    // Canceled at the period end, and that end has passed; our copy has not heard the plan ended yet.
+    await post('/api/billing/cancel-subscription');
+    await t.db
+      .update(restaurantProfiles)
+      .set({ subscriptionStatus: 'active' })
+      .where(eq(restaurantProfiles.id, owner.userId));
+    await t.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.userId, owner.userId));
+    expect((await loadCallContext(t.db, owner.userId))!.canTakeOrders).toBe(false);
+    // The browser is given what it needs to reach the same answer.
+    const { restaurant, plan } = await me();
+    expect(plan).toMatchObject({ status: 'canceling', providerStatus: 'active', cancelAtPeriodEnd: true });
+    expect(planAccess({ trialEndsAt: restaurant.trialEndsAt, plan })).toBe('expired');
   });
 
   it('syncs on the success page, and refuses everything signed out', async () => {

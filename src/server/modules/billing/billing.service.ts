@@ -97,7 +97,7 @@ async function storeSubscription(
       .for('update');
     let profileChanged = false;
     if (profile) {
-      const status = profileStatusFor(latest?.status ?? null, profile.trialEndsAt, now);
+      const status = profileStatusFor({ trialEndsAt: profile.trialEndsAt, plan }, now);
       if (status !== profile.status) {
         await tx
           .update(restaurantProfiles)

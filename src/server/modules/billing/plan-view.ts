@@ -13,6 +13,7 @@ export function planSummaryOf(row: SubscriptionRow | null | undefined): PlanSumm
     status: billingStatusFor(
       hasSubscription ? { status: row.status!, cancelAtPeriodEnd: row.cancelAtPeriodEnd } : null,
     ),
+    providerStatus: hasSubscription ? row.status : null,
     currentPeriodEnd: hasSubscription ? (row.currentPeriodEnd?.toISOString() ?? null) : null,
     cancelAtPeriodEnd: hasSubscription ? row.cancelAtPeriodEnd : false,
     subscriptionId: hasSubscription ? row.subscriptionId : null,

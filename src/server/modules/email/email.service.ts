@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { EmailKind } from '@shared/domain/emails';
 import type { Database, Transaction } from '../../db/client';
 import { emails } from '../../db/schema';
@@ -159,11 +159,6 @@ export async function requeueStalledEmails(db: Database, jobs: JobQueue, queuedF
     );
   for (const { id } of stalled) await enqueueEmail(jobs, id);
   return stalled.length;
-}
-
-/** The newest e-mails of every account, newest first. */
-export async function listRecentEmails(db: Database, limit: number) {
-  return db.select().from(emails).orderBy(desc(emails.createdAt), desc(emails.id)).limit(limit);
 }
 
 /** Two workers, so one slow mail server does not hold up the e-mails behind it. */

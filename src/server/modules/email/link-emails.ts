@@ -1,5 +1,7 @@
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { emails } from '../../db/schema';
+import { assertWithinCreationLimit, TooManyRequestsError, type CreationLimit } from '../../http/creation-limit';
 import type { EmailDeps } from './email.service';
 import { enqueueEmail, queueEmail } from './email.service';
 import { emailVerificationEmail, passwordResetEmail } from './email-templates';
@@ -11,10 +13,30 @@ import { emailVerificationEmail, passwordResetEmail } from './email-templates';
  */
 export const LINK_EMAILS_PER_HOUR = 5;
 
+const LINK_EMAIL_LIMIT: CreationLimit = {
+  limit: LINK_EMAILS_PER_HOUR,
+  windowSeconds: 60 * 60,
+  refusal: `This account has been sent ${LINK_EMAILS_PER_HOUR} of these e-mails in the last hour.`,
+};
+
 const LINK_EMAILS = {
   password_reset: { content: passwordResetEmail, what: 'password reset e-mail' },
   email_verification: { content: emailVerificationEmail, what: 'confirmation e-mail' },
 } as const;
+
+export type LinkEmailKind = keyof typeof LINK_EMAILS;
+
+/**
+ * Refuses (429, with when to try again) one more e-mail of this kind to the account past the hourly cap: the rule an
+ * owner's request meets silently, and an administrator's Resend meets with the reason.
+ */
+export async function assertLinkEmailAllowed(db: Database, { userId, kind }: { userId: string; kind: LinkEmailKind }) {
+  await assertWithinCreationLimit(
+    db,
+    { table: emails, createdAt: emails.createdAt, where: and(eq(emails.userId, userId), eq(emails.kind, kind)) },
+    LINK_EMAIL_LIMIT,
+  );
+}
 
 interface LinkEmailRequest {
   userId: string;
@@ -25,27 +47,21 @@ interface LinkEmailRequest {
 
 /**
  * Puts an e-mail with a link in the outbox and queues its sending. Only writes and queues, so the request that asked
- * answers as fast as for an address without an account; the send-email worker sends it.
+ * answers as fast as for an address without an account; the send-email worker sends it. Answers false when the
+ * account's hourly cap held the e-mail back.
  */
 async function queueLinkEmail(
   deps: EmailDeps,
-  kind: keyof typeof LINK_EMAILS,
+  kind: LinkEmailKind,
   { userId, email, name, url }: LinkEmailRequest,
-) {
+): Promise<boolean> {
   const { content, what } = LINK_EMAILS[kind];
-  const [recent] = await deps.db
-    .select({ count: count() })
-    .from(emails)
-    .where(
-      and(
-        eq(emails.userId, userId),
-        eq(emails.kind, kind),
-        gt(emails.createdAt, new Date(Date.now() - 60 * 60 * 1000)),
-      ),
-    );
-  if ((recent?.count ?? 0) >= LINK_EMAILS_PER_HOUR) {
+  try {
+    await assertLinkEmailAllowed(deps.db, { userId, kind });
+  } catch (error) {
+    if (!(error instanceof TooManyRequestsError)) throw error;
     deps.logger.warn({ userId }, `${what} not sent: hourly limit for this account reached`);
-    return;
+    return false;
   }
   const emailId = await queueEmail(deps.db, {
     userId,
@@ -60,6 +76,7 @@ async function queueLinkEmail(
     // The e-mail is in the outbox: the sweep queues it again within a minute.
     deps.logger.warn({ emailId, err: error }, `could not queue the ${what}; the sweep will`);
   }
+  return true;
 }
 
 /** The password reset e-mail for an owner who asked for one (auth's onPasswordResetRequested). */
@@ -70,5 +87,6 @@ export const queuePasswordResetEmail = (deps: EmailDeps, request: LinkEmailReque
  * The e-mail with the link that confirms an owner's address (auth's onVerificationRequested): at sign-up, and when
  * the owner asks again from the app.
  */
-export const queueVerificationEmail = (deps: EmailDeps, request: LinkEmailRequest) =>
-  queueLinkEmail(deps, 'email_verification', request);
+export async function queueVerificationEmail(deps: EmailDeps, request: LinkEmailRequest) {
+  await queueLinkEmail(deps, 'email_verification', request);
+}

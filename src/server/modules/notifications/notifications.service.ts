@@ -3,7 +3,7 @@ import type { OutboxMessage } from '@shared/contracts/orders';
 import type { NotificationKind } from '@shared/domain/notifications';
 import { toE164 } from '@shared/domain/phone';
 import type { Database, Transaction } from '../../db/client';
-import { botPreferences, notifications, orders, restaurantProfiles } from '../../db/schema';
+import { botPreferences, notifications, orders, phoneVerifications, restaurantProfiles } from '../../db/schema';
 import type { JobQueue, QueueName } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
 import { SmsSendError, type SmsProvider } from '../../providers/sms/sms-provider';
@@ -248,10 +248,39 @@ export async function applyDeliveryReport(
         ),
       )
       .returning({ orderId: notifications.orderId, restaurantId: notifications.restaurantId });
-    if (!row) return false;
+    if (!row) return applyCodeTextReport(tx, { providerMessageId, status, error });
     await publishOrderChange(tx, events, row.restaurantId, row.orderId);
     return true;
   });
+}
+
+/** A delivery report for a text carrying a phone-number code (the outbox shows those too). */
+async function applyCodeTextReport(
+  tx: Transaction,
+  {
+    providerMessageId,
+    status,
+    error,
+  }: { providerMessageId: string; status: 'sent' | 'delivered' | 'failed'; error?: string },
+): Promise<boolean> {
+  const updated = await tx
+    .update(phoneVerifications)
+    .set({
+      textStatus: status,
+      textError: status === 'failed' ? (error ?? 'The carrier could not deliver the message') : null,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(phoneVerifications.providerMessageId, providerMessageId),
+        inArray(
+          phoneVerifications.textStatus,
+          status === 'delivered' ? ['sending', 'sent', 'failed'] : ['sending', 'sent'],
+        ),
+      ),
+    )
+    .returning({ id: phoneVerifications.id });
+  return updated.length > 0;
 }
 
 /**
@@ -277,14 +306,23 @@ export async function requeueStalledNotifications(
   return stalled.length;
 }
 
+/** The owner's latest texts, newest first: those to customers about their orders, and codes proving a number. */
 export async function listOutbox(db: Database, restaurantId: string, limit = 100): Promise<OutboxMessage[]> {
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.restaurantId, restaurantId))
-    .orderBy(desc(notifications.createdAt))
-    .limit(limit);
-  return rows.map((r) => ({
+  const [rows, codes] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.restaurantId, restaurantId))
+      .orderBy(desc(notifications.createdAt))
+      .limit(limit),
+    db
+      .select()
+      .from(phoneVerifications)
+      .where(eq(phoneVerifications.ownerId, restaurantId))
+      .orderBy(desc(phoneVerifications.createdAt))
+      .limit(limit),
+  ]);
+  const texts = rows.map((r) => ({
     id: r.id,
     orderId: r.orderId,
     kind: r.kind,
@@ -294,9 +332,26 @@ export async function listOutbox(db: Database, restaurantId: string, limit = 100
     status: r.status,
     attempts: r.attempts,
     lastError: r.lastError,
-    createdAt: r.createdAt.toISOString(),
-    sentAt: r.sentAt?.toISOString() ?? null,
+    createdAt: r.createdAt,
+    sentAt: r.sentAt,
   }));
+  const codeTexts = codes.map((c) => ({
+    id: c.id,
+    orderId: null,
+    kind: 'phone_code' as const,
+    to: c.phoneNumber,
+    body: c.body,
+    provider: c.provider,
+    status: c.textStatus,
+    attempts: 1,
+    lastError: c.textError,
+    createdAt: c.createdAt,
+    sentAt: c.sentAt,
+  }));
+  return [...texts, ...codeTexts]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .slice(0, limit)
+    .map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), sentAt: t.sentAt?.toISOString() ?? null }));
 }
 
 /** A few workers, so one slow provider call does not hold up the texts behind it. */

@@ -1,5 +1,7 @@
 import type { Language } from '@shared/domain/languages';
 import type { NotificationKind } from '@shared/domain/notifications';
+import { PHONE_CODE_TTL_SECONDS } from '@shared/domain/phone-verification';
+import { PRODUCT_NAME } from '@shared/product';
 
 interface TemplateInput {
   restaurantName: string;
@@ -45,4 +47,25 @@ const TEMPLATES: Record<Language, Record<NotificationKind, (t: TemplateInput) =>
 
 export function smsBody(language: Language, kind: NotificationKind, input: TemplateInput): string {
   return TEMPLATES[language][kind](input);
+}
+
+/**
+ * The text that proves a number is the owner's: from us, not from a restaurant, and in English like the rest of the
+ * owner's app. The last line is the one-time-code format (`@host #code`) that lets a phone offer the code to our site,
+ * and only to it.
+ */
+export function phoneCodeSms({
+  code,
+  restaurantName,
+  appHost,
+}: {
+  code: string;
+  restaurantName: string | null;
+  appHost: string;
+}): string {
+  const target = restaurantName ? restaurantName : `a ${PRODUCT_NAME} restaurant`;
+  return (
+    `${PRODUCT_NAME}: ${code} is your code to connect this number to ${target}. ` +
+    `It expires in ${PHONE_CODE_TTL_SECONDS / 60} minutes. Didn't ask for it? Ignore this text.\n\n@${appHost} #${code}`
+  );
 }

@@ -9,6 +9,7 @@ import { PROVISION_PHONE_QUEUE, provisionPhoneSystem } from '../phone-system/pho
 import type { DayHours } from '@shared/domain/hours';
 import type { PhoneSystemResponse, RestaurantResponse } from '@shared/contracts/restaurant';
 import type { ApiError } from '@shared/contracts/me';
+import { provePhoneNumber } from '../../../../tests/phone-codes';
 
 const RESTAURANT_INFO = {
   restaurantName: 'Golden Lotus',
@@ -18,11 +19,6 @@ const RESTAURANT_INFO = {
 };
 const OWN_NUMBER = { phoneNumber: '(555) 123-4567', confirmedAccess: true };
 let ownNumberCounter = 0;
-/** A number no other owner in this file has used: each number can belong to one restaurant only. */
-function nextOwnNumber() {
-  const line = String(4600 + ++ownNumberCounter);
-  return { json: { phoneNumber: `(555) 123-${line}`, confirmedAccess: true }, e164: `+1555123${line}` };
-}
 const NEW_NUMBER = { requestNewNumber: true };
 const RETRY_LIMIT = 3;
 
@@ -91,6 +87,17 @@ describe('completing onboarding and setting up the phone system', () => {
 
   const complete = (cookie: string, json: unknown) =>
     t.request('/api/onboarding/complete', { method: 'POST', cookie, json });
+
+  /** The payment step with a number of the owner's own, proven with the code texted to it. */
+  async function ownNumber(cookie: string, phoneNumber: string) {
+    return { phoneNumber, confirmedAccess: true, ...(await provePhoneNumber(t, cookie, phoneNumber)) };
+  }
+
+  /** A number no other owner in this file has used (each number can belong to one restaurant only), proven. */
+  async function nextOwnNumber(cookie: string) {
+    const line = String(4600 + ++ownNumberCounter);
+    return { json: await ownNumber(cookie, `(555) 123-${line}`), e164: `+1555123${line}` };
+  }
   const requestProvisioning = (cookie: string) => t.request('/api/phone-system/provision', { method: 'POST', cookie });
 
   async function readRestaurantRow(userId: string) {
@@ -206,7 +213,7 @@ describe('completing onboarding and setting up the phone system', () => {
 
     it('completing before the restaurant information is saved is a 400 and writes nothing', async () => {
       const fresh = await newOwner();
-      const response = await complete(fresh.cookie, OWN_NUMBER);
+      const response = await complete(fresh.cookie, NEW_NUMBER);
       expect(response.status).toBe(400);
       expect(((await response.json()) as ApiError).error).toMatch(/restaurant information/i);
       await expectNotCompleted(fresh.userId);
@@ -232,13 +239,14 @@ describe('completing onboarding and setting up the phone system', () => {
     ['(555)123-4504', '+15551234504'],
   ])('accepts the US number format %j and stores it as E.164', async (phoneNumber, e164) => {
     const owner = await ownerWithRestaurant();
-    const response = await complete(owner.cookie, { phoneNumber, confirmedAccess: true });
+    const response = await complete(owner.cookie, await ownNumber(owner.cookie, phoneNumber));
     expect(response.status).toBe(200);
     const row = await readRestaurantRow(owner.userId);
     expect(row).toMatchObject({
       hasCompletedOnboarding: true,
       vapiPhoneNumber: e164,
       phoneNumberPending: false,
+      vapiPhoneNumberVerifiedAt: expect.any(Date) as Date,
     });
   });
 
@@ -308,7 +316,7 @@ describe('completing onboarding and setting up the phone system', () => {
     });
     expect(bot.status).toBe(200);
 
-    const own = nextOwnNumber();
+    const own = await nextOwnNumber(owner.cookie);
     expect((await complete(owner.cookie, own.json)).status).toBe(200);
     const system = await waitForPhoneSystem(owner.cookie, (s) => s.status !== 'pending');
 
@@ -383,7 +391,7 @@ describe('completing onboarding and setting up the phone system', () => {
 
   it('completing twice is a 409 and changes nothing', async () => {
     const owner = await ownerWithRestaurant();
-    expect((await complete(owner.cookie, nextOwnNumber().json)).status).toBe(200);
+    expect((await complete(owner.cookie, (await nextOwnNumber(owner.cookie)).json)).status).toBe(200);
     const active = await waitForPhoneSystem(owner.cookie, (s) => s.status !== 'pending');
     expect(active.status).toBe('active');
 
@@ -404,7 +412,7 @@ describe('completing onboarding and setting up the phone system', () => {
     const owner = await ownerWithRestaurant();
     voice.failFor(owner.userId, 'Voice platform is down');
 
-    const own = nextOwnNumber();
+    const own = await nextOwnNumber(owner.cookie);
     expect((await complete(owner.cookie, own.json)).status).toBe(200);
     await waitUntil(() => voice.callsFor(owner.userId).length > 0, 'the first attempt');
     // A failure that will be retried leaves the status pending.
@@ -456,7 +464,7 @@ describe('completing onboarding and setting up the phone system', () => {
   it('an attempt that is not the last rethrows so the queue retries; the last one records the failure', async () => {
     const owner = await ownerWithRestaurant();
     voice.failFor(owner.userId, 'Number porting refused');
-    expect((await complete(owner.cookie, nextOwnNumber().json)).status).toBe(200);
+    expect((await complete(owner.cookie, (await nextOwnNumber(owner.cookie)).json)).status).toBe(200);
     // Let the worker's own first attempt fail first, so it cannot interleave with the calls below.
     await waitUntil(() => voice.callsFor(owner.userId).length > 0, 'the worker’s first attempt');
     const deps = { db: t.db, voice: voice.provider, logger: createLogger('silent') };

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Cents } from '@shared/domain/money';
 import { nameWithOptions, orderTotal, unitPriceWithOptions, type MenuOptionGroup } from '@shared/domain/menu-options';
 import type { Transaction } from '../../db/client';
@@ -36,11 +36,21 @@ const CUSTOM_REQUESTS = [
  */
 export const TEST_ORDER_CREATION_LIMIT: CreationLimit = testOrderLimitOf({ max: 30, window: 60 });
 
-/** How long before the account may create another test order (null: now); phone orders never count. */
-const testOrderWait = (tx: Transaction, ownerId: string, limit: CreationLimit) =>
+/** Orders that count toward the test-order limit: made with Create test order, and placed in test calls. */
+const TEST_SOURCES = ['test', 'simulator'] as const;
+
+/**
+ * How long before the account may create another test order (null: now), in a transaction that holds the order-number
+ * lock. One limit for test orders and orders placed in test calls; phone orders never count.
+ */
+export const testOrderWait = (tx: Transaction, ownerId: string, limit: CreationLimit) =>
   creationLimitWait(
     tx,
-    { table: orders, createdAt: orders.createdAt, where: and(eq(orders.userId, ownerId), eq(orders.source, 'test')) },
+    {
+      table: orders,
+      createdAt: orders.createdAt,
+      where: and(eq(orders.userId, ownerId), inArray(orders.source, TEST_SOURCES)),
+    },
     limit,
   );
 

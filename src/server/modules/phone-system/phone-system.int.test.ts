@@ -7,19 +7,21 @@ import { createFakeTwilioApi } from '../../../../tests/fake-twilio-api';
 import { restaurantProfiles, user } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { createLocalVoiceProvider, testNumberFor } from '../../providers/voice/local-voice-provider';
-import { createVapiVoiceProvider } from '../../providers/voice/vapi-voice-provider';
+import { createVapiVoiceProvider, numberTag } from '../../providers/voice/vapi-voice-provider';
 import { createStripeBillingProvider } from '../../providers/billing/stripe-billing-provider';
 import { createTwilioSmsProvider } from '../../providers/sms/twilio-sms-provider';
 import type { VoiceProvider } from '../../providers/voice/voice-provider';
 import { createOwnerRecords } from '../restaurants/create-owner-records';
 import {
   MAX_NUMBER_CANDIDATES,
+  NUMBER_CLAIMED_MESSAGE,
   NUMBER_TAKEN_MESSAGE,
   PROVISION_PHONE_QUEUE,
   provisionPhoneSystem,
 } from './phone-system.service';
 import type { PhoneSystemResponse } from '@shared/contracts/restaurant';
 import type { MeResponse } from '@shared/contracts/me';
+import { provePhoneNumber, requestPhoneCode, phoneCodeFromOutbox } from '../../../../tests/phone-codes';
 
 const API_KEY = 'vapi-private-key-for-tests';
 const SECRET = 'vapi-webhook-secret-for-tests';
@@ -34,11 +36,23 @@ const WEBHOOK = { url: `${TEST_ORIGIN}/api/webhooks/vapi`, headers: { 'X-Vapi-Se
 
 let emailCounter = 0;
 
-/** Signs an owner up, fills in the restaurant step and completes onboarding with `payment`. */
-async function onboard(t: TestApp, payment: Record<string, unknown> = { requestNewNumber: true }) {
+/** Signs an owner up and fills in the restaurant step. */
+async function ownerWithRestaurant(t: TestApp) {
   const owner = await t.signUp({ email: `phone${++emailCounter}@example.com` });
   const info = await t.request('/api/restaurant', { method: 'PUT', cookie: owner.cookie, json: RESTAURANT_INFO });
   expect(info.status).toBe(200);
+  return owner;
+}
+
+/**
+ * Signs an owner up, fills in the restaurant step and completes onboarding with a new number, or with `ownNumber`
+ * proven by the code texted to it.
+ */
+async function onboard(t: TestApp, ownNumber?: string, owner?: { cookie: string; userId: string }) {
+  owner ??= await ownerWithRestaurant(t);
+  const payment = ownNumber
+    ? { phoneNumber: ownNumber, confirmedAccess: true, ...(await provePhoneNumber(t, owner.cookie, ownNumber)) }
+    : { requestNewNumber: true };
   const completed = await t.request('/api/onboarding/complete', {
     method: 'POST',
     cookie: owner.cookie,
@@ -125,6 +139,8 @@ describe('phone set-up on Vapi', () => {
       error: null,
       provider: 'vapi',
       agentDashboardUrl: `https://dashboard.vapi.ai/assistants/${assistant!.id}`,
+      // A number the provider assigned is ours to give: nobody else can prove it.
+      phoneNumberVerified: true,
     });
     // A new free number in the restaurant's area code, still activating, with our webhook and no assistant.
     expect(number).toMatchObject({
@@ -143,8 +159,8 @@ describe('phone set-up on Vapi', () => {
     expect(api.requests.every((r) => r.authorization === `Bearer ${API_KEY}`)).toBe(true);
   });
 
-  it('imports the owner’s confirmed number from our Twilio account', async () => {
-    const owner = await onboard(t, { phoneNumber: '(212) 555-0123', confirmedAccess: true });
+  it('imports the owner’s proven number from our Twilio account', async () => {
+    const owner = await onboard(t, '(212) 555-0123');
     const system = await settled(t, owner);
     expect(system).toMatchObject({ status: 'active', phoneNumber: '+12125550123' });
     const stored = await row(t, owner.userId);
@@ -212,8 +228,48 @@ describe('phone set-up on Vapi', () => {
     expect(api.requestsTo('PATCH', `/assistant/${savedAgent}`)).toHaveLength(1);
   });
 
+  it('a number proven by one restaurant is taken over on Vapi from the one that held it unproven', async () => {
+    const loser = await onboard(t, '(212) 555-0124');
+    await settled(t, loser);
+    const held = await row(t, loser.userId);
+    // As a number stored on the access checkbox alone, before a code was asked for.
+    await t.db
+      .update(restaurantProfiles)
+      .set({ vapiPhoneNumberVerifiedAt: null })
+      .where(eq(restaurantProfiles.id, loser.userId));
+    expect(await phoneSystem(t, loser.cookie)).toMatchObject({ status: 'active', phoneNumberVerified: false });
+
+    const winner = await onboard(t, '212-555-0124');
+    const system = await settled(t, winner);
+    expect(system).toMatchObject({ status: 'active', phoneNumber: '+12125550124', phoneNumberVerified: true });
+    // One number on Vapi, the same one, now named for the winner; no second import was tried.
+    const onVapiNow = api.phoneNumbers().filter((n) => n.number === '+12125550124');
+    expect(onVapiNow).toEqual([
+      expect.objectContaining({
+        id: held.vapiPhoneNumberId,
+        name: expect.stringContaining(numberTag(winner.userId)) as string,
+      }),
+    ]);
+    expect(await row(t, winner.userId)).toMatchObject({ vapiPhoneNumberId: held.vapiPhoneNumberId });
+
+    // The loser is told why, and a retry gives it a new number with a new assistant.
+    expect(await phoneSystem(t, loser.cookie)).toMatchObject({
+      status: 'failed',
+      phoneNumber: null,
+      phoneNumberPending: true,
+      error: NUMBER_CLAIMED_MESSAGE('+12125550124'),
+      phoneNumberVerified: false,
+    });
+    expect((await t.request('/api/phone-system/provision', { method: 'POST', cookie: loser.cookie })).status).toBe(202);
+    const renewed = await settled(t, loser);
+    expect(renewed).toMatchObject({ status: 'active', phoneNumberVerified: true });
+    expect(renewed.phoneNumber).not.toBe('+12125550124');
+    expect(renewed.agentId).not.toBe(held.vapiAgentId);
+    expect(await phoneSystem(t, winner.cookie)).toMatchObject({ status: 'active', phoneNumber: '+12125550124' });
+  });
+
   it('an own number Vapi cannot import fails with Vapi’s message', async () => {
-    const owner = await onboard(t, { phoneNumber: '(212) 555-0177', confirmedAccess: true });
+    const owner = await onboard(t, '(212) 555-0177');
     const failed = await settled(t, owner);
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/^Vapi could not import \+12125550177 from Twilio: Number \+12125550177 Not Found/);
@@ -366,14 +422,41 @@ describe('numbers are unique to a restaurant', () => {
     });
   });
 
-  it('an owner’s own number already connected to another restaurant fails the set-up with a clear message', async () => {
-    const first = await onboard(t, { phoneNumber: '(646) 555-0142', confirmedAccess: true });
-    expect(await settled(t, first)).toMatchObject({ status: 'active', phoneNumber: '+16465550142' });
+  it('an owner’s own number proven by another restaurant first fails the set-up with a clear message', async () => {
+    // The second owner asks for a code while the number is still free…
+    const second = await ownerWithRestaurant(t);
+    const secondCode = await requestPhoneCode(t, second.cookie, '646.555.0142');
+    // …and the first proves it and stores it before the second enters theirs.
+    const first = await onboard(t, '(646) 555-0142');
+    expect(await settled(t, first)).toMatchObject({
+      status: 'active',
+      phoneNumber: '+16465550142',
+      phoneNumberVerified: true,
+    });
 
-    const second = await onboard(t, { phoneNumber: '646.555.0142', confirmedAccess: true });
+    const completed = await t.request('/api/onboarding/complete', {
+      method: 'POST',
+      cookie: second.cookie,
+      json: {
+        phoneNumber: '646.555.0142',
+        confirmedAccess: true,
+        verificationId: secondCode.id,
+        code: await phoneCodeFromOutbox(t, second.cookie, '646.555.0142'),
+      },
+    });
+    expect(completed.status).toBe(200);
     const failed = await settled(t, second);
     expect(failed).toMatchObject({ status: 'failed', error: NUMBER_TAKEN_MESSAGE, phoneNumber: null, agentId: null });
     expect(await row(t, second.userId)).toMatchObject({ hasCompletedOnboarding: true, onboardingStep: 6 });
+
+    // A proven number is not offered a code any more.
+    const refused = await t.request('/api/phone-verifications', {
+      method: 'POST',
+      cookie: (await ownerWithRestaurant(t)).cookie,
+      json: { phoneNumber: '(646) 555-0142' },
+    });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: `phoneNumber: ${NUMBER_TAKEN_MESSAGE}`, field: 'phoneNumber' });
 
     // Retry sets up a new number instead.
     expect((await t.request('/api/phone-system/provision', { method: 'POST', cookie: second.cookie })).status).toBe(

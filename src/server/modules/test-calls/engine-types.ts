@@ -62,6 +62,8 @@ export interface ConversationEngine {
     conversation: Conversation;
     text: string;
     tools: ToolRunner;
+    /** The turn's moment (now unless set): a turn answered on another thread is judged at the time it was asked. */
+    now?: Date;
   }): Promise<EngineTurn>;
 }
 

@@ -22,6 +22,7 @@ const CTX: CallContext = {
     closeTime: '21:00',
     isClosed: false,
   })),
+  menuVersion: 'fixture',
   menu: [
     {
       id: 'm1',

@@ -55,6 +55,7 @@ function context(language: CallContext['language'] = 'en'): CallContext {
       closeTime: '24:00:00',
       isClosed: false,
     })),
+    menuVersion: 'fixture',
     menu: [BURRITO, dish('horchata', 'Horchata', 400)],
     categories: [],
     allowCustomOrders: false,

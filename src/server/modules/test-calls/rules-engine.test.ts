@@ -49,6 +49,7 @@ function context(overrides: Partial<CallContext> = {}): CallContext {
     timeZone: 'UTC',
     hours: OPEN_ALL_WEEK,
     menu: MENU,
+    menuVersion: 'fixture',
     categories: [],
     allowCustomOrders: true,
     autoSmsEnabled: true,

@@ -75,6 +75,8 @@ interface Session {
   c: RulesConversation;
   mem: RulesMemory;
   tools: ToolRunner;
+  /** The turn's moment: whether the restaurant is open is judged at it. */
+  now: Date;
   ended: boolean;
   /** Last turn's "which one?" options, for this turn only. */
   choices: { ids: string[]; quantity: number | null } | null;
@@ -129,7 +131,7 @@ export const rulesEngine: ConversationEngine = {
     };
   },
 
-  async respond({ ctx, conversation, text, tools }): Promise<EngineTurn> {
+  async respond({ ctx, conversation, text, tools, now = new Date() }): Promise<EngineTurn> {
     const stored = conversation as RulesConversation;
     const session: Session = {
       ctx,
@@ -138,6 +140,7 @@ export const rulesEngine: ConversationEngine = {
       c: { ...stored, lines: stored.lines.map((l) => ({ ...l })) },
       mem: { ...EMPTY_MEMORY, ...stored.rules },
       tools,
+      now,
       ended: false,
       choices: null,
       said: '',
@@ -332,7 +335,7 @@ async function place(s: Session): Promise<string> {
 
 /** Why no order can be taken right now (expired plan, busy mode, closed), as the tools would say it; or null. */
 function refusal(s: Session): string | null {
-  return orderRefusal(s.ctx, s.phrases, new Date())?.result ?? null;
+  return orderRefusal(s.ctx, s.phrases, s.now)?.result ?? null;
 }
 
 /** The line of this dish: the one talked about last when the dish is on several lines. */

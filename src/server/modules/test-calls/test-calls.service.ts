@@ -2,7 +2,9 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { StartTestCallInput, StartTestCallResponse, TestCallTurn } from '@shared/contracts/test-calls';
 import { calls } from '../../db/schema';
+import { assertWithinCreationLimit, TooManyRequestsError } from '../../http/creation-limit';
 import { HttpError, notFound } from '../../http/errors';
+import type { TestCallLimits } from '../../http/types';
 import type { LlmProvider } from '../../providers/llm/llm-provider';
 import { withEvents } from '../../realtime/with-events';
 import { loadCallContext } from '../voice/call-context';
@@ -11,10 +13,32 @@ import { executeToolCall, type ToolDeps } from '../voice/tool-executor';
 import { draftOf, newConversation, type Conversation, type ConversationEngine, type EngineTurn } from './engine-types';
 import { createLlmEngine } from './llm-engine';
 import { rulesEngine } from './rules-engine';
+import { TEST_CALL_LIMITS, tooManyTurns, TurnGate } from './test-call-limits';
+import { respondOffThread } from './turn-runner';
 
 export interface TestCallDeps extends ToolDeps {
   /** The configured language model; the built-in rules engine answers when it is absent or fails. */
   llm: LlmProvider | null;
+  /** What one account may do with test calls; the product's limits unless set. */
+  testCallLimits?: TestCallLimits;
+}
+
+const limitsOf = (deps: TestCallDeps) => deps.testCallLimits ?? TEST_CALL_LIMITS;
+
+/** The turn gate of each running app (one per process in production; tests run several apps side by side). */
+const gates = new WeakMap<TestCallDeps, TurnGate>();
+function gateOf(deps: TestCallDeps) {
+  let gate = gates.get(deps);
+  if (!gate) {
+    gate = new TurnGate(limitsOf(deps));
+    gates.set(deps, gate);
+  }
+  return gate;
+}
+
+/** The built-in assistant's turn runs on a worker thread; the language model's is a network request from here. */
+function respond(deps: TestCallDeps, engine: ConversationEngine, input: Parameters<ConversationEngine['respond']>[0]) {
+  return engine === rulesEngine ? respondOffThread(input, { logger: deps.logger }) : engine.respond(input);
 }
 
 const FALLBACK_NOTICE = 'The language model did not answer, so the built-in assistant took over this call.';
@@ -51,6 +75,13 @@ export async function startTestCall(
   ownerId: string,
   input: StartTestCallInput,
 ): Promise<StartTestCallResponse> {
+  // Past the account's limit on calls started: 429 before anything is read or written.
+  const limits = limitsOf(deps);
+  await assertWithinCreationLimit(
+    deps.db,
+    { table: calls, createdAt: calls.startedAt, where: and(eq(calls.restaurantId, ownerId), eq(calls.kind, 'test')) },
+    limits.calls,
+  );
   const ctx = await loadCallContext(deps.db, ownerId);
   if (!ctx) throw notFound('Restaurant profile');
   const language = input.language ?? ctx.language;
@@ -85,6 +116,16 @@ export async function sendTestCallMessage(
   callId: string,
   text: string,
 ): Promise<TestCallTurn> {
+  // Refused before any work: past the account's turn rate, or while this call's previous turn is being answered.
+  const release = await gateOf(deps).enter(ownerId, callId);
+  try {
+    return await answerTurn(deps, ownerId, callId, text);
+  } finally {
+    release();
+  }
+}
+
+async function answerTurn(deps: TestCallDeps, ownerId: string, callId: string, text: string): Promise<TestCallTurn> {
   const [call] = await deps.db
     .select()
     .from(calls)
@@ -93,6 +134,8 @@ export async function sendTestCallMessage(
   if (call.status === 'ended') throw new HttpError(409, 'This test call has ended. Start a new one.');
 
   const stored = call.conversation as Conversation;
+  const { turnsPerCall } = limitsOf(deps);
+  if (stored.turn >= turnsPerCall) throw new TooManyRequestsError(tooManyTurns(turnsPerCall), 1);
   const ctx = await loadCallContext(deps.db, ownerId);
   if (!ctx) throw notFound('Restaurant profile');
   const callCtx = { ...ctx, language: stored.language };
@@ -102,15 +145,23 @@ export async function sendTestCallMessage(
   const tools = (name: Parameters<typeof executeToolCall>[2]['name'], args: Record<string, unknown>) =>
     executeToolCall(deps, active, { id: `turn-${conversation.turn}-${++toolCount}`, name, args });
 
+  const now = new Date();
   let turn: EngineTurn;
   let notice: string | null = null;
   try {
-    turn = await engineFor(deps, conversation).respond({ ctx: callCtx, conversation, text, tools });
+    turn = await respond(deps, engineFor(deps, conversation), { ctx: callCtx, conversation, text, tools, now });
   } catch (error) {
-    if (conversation.engine !== 'llm') throw error;
+    // A refusal (a limit's 429) stands whichever engine answers; only the model's own failure hands over.
+    if (conversation.engine !== 'llm' || error instanceof HttpError) throw error;
     deps.logger.warn({ err: error, callId }, 'the language model failed; the built-in assistant takes over');
     notice = FALLBACK_NOTICE;
-    turn = await rulesEngine.respond({ ctx: callCtx, conversation: { ...conversation, engine: 'rules' }, text, tools });
+    turn = await respond(deps, rulesEngine, {
+      ctx: callCtx,
+      conversation: { ...conversation, engine: 'rules' },
+      text,
+      tools,
+      now,
+    });
   }
   notice = turn.notice ?? notice;
 

@@ -229,6 +229,7 @@ function context(overrides: Partial<CallContext> = {}): CallContext {
     // Monday to Saturday 09:00–17:00, Sunday closed.
     hours: defaultBusinessHours(),
     menu: MENU,
+    menuVersion: 'fixture',
     categories: [],
     allowCustomOrders: true,
     autoSmsEnabled: true,

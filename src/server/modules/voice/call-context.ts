@@ -7,10 +7,12 @@ import { isBusyNow } from '@shared/domain/busy-mode';
 import { DEFAULT_BUSY_MESSAGE, defaultGreeting, type MenuItem } from '@shared/contracts/restaurant';
 import type { MenuCategory } from '@shared/contracts/menu';
 import type { Database, Transaction } from '../../db/client';
-import { botPreferences, restaurantProfiles } from '../../db/schema';
-import { listMenuCategories, listMenuItems } from '../restaurants/menu.service';
+import { botPreferences, restaurantProfiles, subscriptions } from '../../db/schema';
+import { listMenuCategories } from '../restaurants/menu.service';
+import { menuSnapshot } from '../restaurants/menu-snapshot';
 import { getBusinessHours } from '../restaurants/restaurant.service';
 import { readAppSettings } from '../app-settings/app-settings.service';
+import { planSummaryOf } from '../billing/plan-view';
 
 /** A menu item as the assistant sees it: every item, sold-out ones included, with its other names. */
 export type MenuEntry = MenuItem;
@@ -29,8 +31,11 @@ export interface CallContext {
   busyMessage: string;
   timeZone: string;
   hours: DayHours[];
-  /** Every item, sold-out ones included, so the assistant can say an item is sold out rather than unknown. */
-  menu: MenuEntry[];
+  /** Every item, sold-out ones included, so the assistant can say an item is sold out rather than unknown. Shared
+   * between requests while the menu is unchanged: read it, never change it. */
+  menu: readonly MenuEntry[];
+  /** Changes whenever a dish is added, changed or deleted: whatever is built from the menu is kept by it. */
+  menuVersion: string;
   /** The menu's categories in the owner's order; a dish without one is listed under "Other". */
   categories: MenuCategory[];
   allowCustomOrders: boolean;
@@ -68,18 +73,19 @@ export async function loadCallContext(
 ): Promise<CallContext | null> {
   const [[row], menu, categories, hours, defaults] = await Promise.all([
     db
-      .select({ restaurant: restaurantProfiles, bot: botPreferences })
+      .select({ restaurant: restaurantProfiles, bot: botPreferences, subscription: subscriptions })
       .from(restaurantProfiles)
       .leftJoin(botPreferences, eq(botPreferences.restaurantId, restaurantProfiles.id))
+      .leftJoin(subscriptions, eq(subscriptions.userId, restaurantProfiles.id))
       .where(eq(restaurantProfiles.id, restaurantId)),
-    listMenuItems(db, restaurantId),
+    menuSnapshot(db, restaurantId),
     listMenuCategories(db, restaurantId),
     getBusinessHours(db, restaurantId),
     // The caps an administrator set for restaurants that have not set their own (/admin/settings).
     readAppSettings(db),
   ]);
   if (!row) return null;
-  const { restaurant, bot } = row;
+  const { restaurant, bot, subscription } = row;
   const restaurantName = restaurant.restaurantName || 'the restaurant';
   return {
     restaurantId,
@@ -90,7 +96,8 @@ export async function loadCallContext(
     busyMessage: bot?.busyMessage || DEFAULT_BUSY_MESSAGE,
     timeZone: restaurant.timezone ?? 'UTC',
     hours,
-    menu,
+    menu: menu.items,
+    menuVersion: menu.version,
     categories,
     allowCustomOrders: restaurant.allowCustomOrders,
     autoSmsEnabled: bot?.autoSmsEnabled ?? true,
@@ -100,9 +107,6 @@ export async function loadCallContext(
       maxTotalCents: restaurant.maxOrderTotalCents ?? defaults.maxTotalCents,
     },
     forwardingPhone: restaurant.forwardingPhone,
-    canTakeOrders: canTakeNewOrders(
-      { subscriptionStatus: restaurant.subscriptionStatus, trialEndsAt: restaurant.trialEndsAt },
-      now,
-    ),
+    canTakeOrders: canTakeNewOrders({ trialEndsAt: restaurant.trialEndsAt, plan: planSummaryOf(subscription) }, now),
   };
 }

@@ -4,6 +4,7 @@ import { formatOrderNumber } from '@shared/domain/orders';
 import type { Database, Transaction } from '../../db/client';
 import { calls, orders } from '../../db/schema';
 import type { EventRecorder } from '../../realtime/with-events';
+import { httpsUrl } from './vapi-messages';
 
 /**
  * A call as the call log shows it, read by the webhook (to publish a change), the tools and the call-log route alike.
@@ -48,7 +49,8 @@ export function toCallSummary(call: typeof calls.$inferSelect, orderLabel: strin
     outcome: call.outcome,
     summary: call.summary,
     transcript: call.transcript,
-    recordingUrl: call.recordingUrl,
+    // A row written before links were checked on the way in is checked on the way out too.
+    recordingUrl: httpsUrl(call.recordingUrl),
     orderId: call.orderId,
     orderLabel: call.orderId ? orderLabel : null,
   };

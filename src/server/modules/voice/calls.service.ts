@@ -10,7 +10,6 @@ import type { Database, Transaction } from '../../db/client';
 import { calls } from '../../db/schema';
 import type { RealtimeHub } from '../../realtime/realtime-hub';
 import { withEvents, type EventRecorder } from '../../realtime/with-events';
-import { findRestaurantByNumber } from './call-context';
 import { publishCallChange } from './call-view';
 
 /**
@@ -34,18 +33,16 @@ export interface EnsureCallInput {
   callerNumber: string | null;
   kind: CallKind;
   startedAt?: Date | null;
-  /** The status of a new row (an existing row's status only moves through applyStatusUpdate); default in-progress. */
-  status?: CallStatus;
 }
 
 /**
- * The call's row, created on the first message about it. A later message keeps the row's restaurant, fills in a
- * caller number the row lacks and moves the start earlier if it knows better. `changed` is true when the row was
+ * The call's row, created when the call begins (a phone call's assistant-request). A later write keeps the row's
+ * restaurant, fills in a caller number the row lacks and moves the start earlier if it knows better. `changed` is true when the row was
  * created or updated, i.e. when the call log should hear of it.
  */
 export async function ensureCall(
   db: Database | Transaction,
-  { providerCallId, restaurantId, callerNumber, kind, startedAt, status }: EnsureCallInput,
+  { providerCallId, restaurantId, callerNumber, kind, startedAt }: EnsureCallInput,
 ): Promise<{ call: CallRow; changed: boolean }> {
   const [written] = await db
     .insert(calls)
@@ -55,7 +52,6 @@ export async function ensureCall(
       callerNumber,
       kind,
       ...(startedAt ? { startedAt } : {}),
-      ...(status ? { status } : {}),
     })
     .onConflictDoUpdate({
       target: calls.providerCallId,
@@ -84,36 +80,27 @@ export async function startCall(deps: CallWriteDeps, input: EnsureCallInput): Pr
 }
 
 /**
- * The call a provider message is about: its row if one exists (one query, the usual case), else a new row for the
- * restaurant whose number was called. Null when the message names no call, or a number no restaurant has.
+ * The phone call a provider message is about, as its `assistant-request` recorded it: every call to our numbers
+ * begins with one, so a message about any other call (an unknown id, a test call's id) is about no call of ours and
+ * null is returned without writing anything. A known call is only completed: a caller number the row lacks is
+ * filled in.
  */
-export async function findOrStartCall(
+export async function findPhoneCall(
   deps: CallWriteDeps,
-  ref: {
-    providerCallId: string | null;
-    phoneNumberId: string | null;
-    phoneNumber: string | null;
-    callerNumber: string | null;
-    startedAt?: Date | null;
-    /** For a new row: the status the message reports, when it is not an end (which applyStatusUpdate records). */
-    status?: CallStatus;
-  },
-  kind: CallKind = 'phone',
+  ref: { providerCallId: string | null; callerNumber: string | null },
 ): Promise<CallRow | null> {
   if (!ref.providerCallId) return null;
-  const [existing] = await deps.db.select().from(calls).where(eq(calls.providerCallId, ref.providerCallId));
-  if (existing && (existing.callerNumber !== null || ref.callerNumber === null)) return existing;
-  const restaurantId =
-    existing?.restaurantId ??
-    (await findRestaurantByNumber(deps.db, { phoneNumberId: ref.phoneNumberId, phoneNumber: ref.phoneNumber }));
-  if (!restaurantId) return null;
+  const [existing] = await deps.db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.providerCallId, ref.providerCallId), eq(calls.kind, 'phone')));
+  if (!existing) return null;
+  if (existing.callerNumber !== null || ref.callerNumber === null) return existing;
   return startCall(deps, {
     providerCallId: ref.providerCallId,
-    restaurantId,
+    restaurantId: existing.restaurantId,
     callerNumber: ref.callerNumber,
-    kind,
-    startedAt: ref.startedAt ?? null,
-    ...(ref.status ? { status: ref.status } : {}),
+    kind: 'phone',
   });
 }
 

@@ -86,6 +86,13 @@ describe('a phone order with options (Vapi tool calls)', () => {
   const call = () => vapiCall({ phoneNumberId: PHONE_NUMBER_ID, number: NUMBER });
 
   async function runTool(c: ReturnType<typeof vapiCall>, spec: ToolCallSpec) {
+    // A call begins with its assistant-request (a repeat of it records nothing new); only then do its tools run.
+    const begun = await t.request(WEBHOOK, {
+      method: 'POST',
+      headers: { 'x-vapi-secret': SECRET },
+      json: assistantRequest(c),
+    });
+    expect(begun.status).toBe(200);
     const { body, ids } = toolCalls(c, [spec]);
     const response = await t.request(WEBHOOK, { method: 'POST', headers: { 'x-vapi-secret': SECRET }, json: body });
     expect(response.status).toBe(200);

@@ -20,7 +20,9 @@ import type { SmsProvider } from '../../providers/sms/sms-provider';
 import type { RealtimeHub } from '../../realtime/realtime-hub';
 import { withEvents, type EventRecorder } from '../../realtime/with-events';
 import { enqueueSms, queueNotification } from '../notifications/notifications.service';
-import { nextOrderNumber } from '../order-view/order-number';
+import { lockOrderNumbersReading, nextOrderNumber } from '../order-view/order-number';
+import { TEST_ORDER_CREATION_LIMIT, testOrderWait } from '../orders/test-orders';
+import { refuseIfWaiting, TooManyRequestsError, type CreationLimit } from '../../http/creation-limit';
 import { loadOrders } from '../order-view/order-view';
 import { loadCallContext, type CallContext, type MenuEntry } from './call-context';
 import { publishCallChange } from './call-view';
@@ -39,6 +41,8 @@ export interface ToolDeps {
   jobs: JobQueue;
   sms: SmsProvider;
   logger: Logger;
+  /** The per-account limit on test orders, which orders placed in test calls count toward; the product's unless set. */
+  testOrderLimit?: CreationLimit;
 }
 
 /**
@@ -80,6 +84,8 @@ export async function executeToolCall(
         return { result: say.invalidRequest, isError: true };
     }
   } catch (error) {
+    // A test call past the account's test-order limit: the owner's page says so (429), the order is not placed.
+    if (error instanceof TooManyRequestsError) throw error;
     // Not stored: a retry of the same tool call may well succeed.
     deps.logger.error({ err: error, tool: invocation.name, callId: call.id }, 'tool call failed');
     return { result: PHRASES[ctx?.language ?? 'en'].failure, isError: true };
@@ -472,6 +478,14 @@ async function placeOrder(
       .where(and(eq(orders.callId, call.id), eq(orders.userId, ctx.restaurantId)));
     if (existing && existing.status !== 'new') {
       return saveAnswer(tx, call, invocation, { result: say.alreadyInKitchen, orderId: existing.id });
+    }
+    if (!existing && call.kind === 'test') {
+      // Orders placed in test calls count toward the test-order limit, so test calls are no way around it.
+      const limit = deps.testOrderLimit ?? TEST_ORDER_CREATION_LIMIT;
+      refuseIfWaiting(
+        await lockOrderNumbersReading(tx, ctx.restaurantId, testOrderWait(tx, ctx.restaurantId, limit)),
+        limit,
+      );
     }
 
     const values = {

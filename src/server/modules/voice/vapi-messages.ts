@@ -130,7 +130,22 @@ export interface EndOfCallReport {
   recordingUrl: string | null;
 }
 
-/** `end-of-call-report`, with the older top-level spellings (summary, transcript, recordingUrl) as fallbacks. */
+/**
+ * A link taken from a provider message, kept only when it is an absolute `https:` URL: it is shown to the owner as a
+ * link, and any other scheme (`javascript:`, `data:`, plain `http:`) is no recording the provider stores.
+ */
+export function httpsUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  if (!URL.canParse(trimmed)) return null;
+  const url = new URL(trimmed);
+  return url.protocol === 'https:' && url.hostname !== '' ? url.href : null;
+}
+
+/**
+ * `end-of-call-report`, with the older top-level spellings (summary, transcript, recordingUrl) as fallbacks. The
+ * recording is the first spelling that holds an https URL (httpsUrl).
+ */
 export function readEndOfCallReport(m: VapiMessage): EndOfCallReport {
   const artifact = asRecord(m.artifact);
   const analysis = asRecord(m.analysis);
@@ -148,7 +163,7 @@ export function readEndOfCallReport(m: VapiMessage): EndOfCallReport {
     endedAt: endedAt ?? readTime(m.timestamp),
     summary: asString(analysis?.summary) ?? asString(m.summary) ?? null,
     transcript: asString(artifact?.transcript) ?? asString(m.transcript) ?? null,
-    recordingUrl: asString(mono?.combinedUrl) ?? asString(artifact?.recordingUrl) ?? asString(m.recordingUrl) ?? null,
+    recordingUrl: httpsUrl(mono?.combinedUrl) ?? httpsUrl(artifact?.recordingUrl) ?? httpsUrl(m.recordingUrl),
   };
 }
 

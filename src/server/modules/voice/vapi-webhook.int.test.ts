@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CallSummary } from '@shared/contracts/calls';
@@ -10,6 +11,7 @@ import {
   speechUpdate,
   statusUpdate,
   toolCalls,
+  transcriptMessage,
   transferDestinationRequest,
   vapiCall,
   type ToolCallsShape,
@@ -98,6 +100,15 @@ async function callRows(t: TestApp, providerCallId?: string) {
     .select()
     .from(calls)
     .where(providerCallId ? eq(calls.providerCallId, providerCallId) : undefined);
+}
+
+/** How many call.updated events the dashboards have been sent, over every restaurant. */
+async function callEventCount(t: TestApp): Promise<number> {
+  const [row] = await t.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(realtimeEvents)
+    .where(sql`${realtimeEvents.payload}->>'type' = 'call.updated'`);
+  return row?.n ?? 0;
 }
 
 describe('Vapi webhook', () => {
@@ -260,6 +271,23 @@ describe('Vapi webhook', () => {
       expect(assistant.firstMessage).toContain("Welcome to Luigi's!");
     });
 
+    it('does not answer a call it could not record, since nothing later in the call could be', async () => {
+      const c = call({ callId: `unrecordable-${randomUUID()}` });
+      await t.db.execute(
+        sql.raw(
+          `alter table calls add constraint calls_test_unrecordable check (provider_call_id not like 'unrecordable-%')`,
+        ),
+      );
+      try {
+        const response = await post(t, assistantRequest(c));
+        expect(response.status).toBe(500);
+        expect(await response.json()).not.toHaveProperty('assistant');
+      } finally {
+        await t.db.execute(sql.raw('alter table calls drop constraint calls_test_unrecordable'));
+      }
+      expect(await callRows(t, c.callId)).toEqual([]);
+    });
+
     it('answers a call to an unknown number with the not-in-service assistant', async () => {
       const c = vapiCall({ phoneNumberId: 'unknown-number-id', number: '+19995550000' });
       const response = await post(t, assistantRequest(c));
@@ -307,6 +335,7 @@ describe('Vapi webhook', () => {
 
     it('answers a tool call whose arguments are broken JSON with an error, and the others normally', async () => {
       const c = call();
+      await postOk(t, assistantRequest(c));
       const { body, ids } = toolCalls(c, [{ name: 'place_order' }, { name: 'get_menu' }], { shape: 'spec' });
       const list = (body.message as unknown as { toolCallList: { function: { arguments: string } }[] }).toolCallList;
       list[0]!.function.arguments = '{"customer_name": "Dana", "items": [';
@@ -322,6 +351,7 @@ describe('Vapi webhook', () => {
 
     it('answers a place_order refusal as an error, still with HTTP 200', async () => {
       const c = call();
+      await postOk(t, assistantRequest(c));
       const { body, ids } = toolCalls(c, [
         { name: 'place_order', args: { customer_name: 'Dana', items: [{ name: 'Tiramisu', quantity: 1 }] } },
       ]);
@@ -332,12 +362,27 @@ describe('Vapi webhook', () => {
       expect('result' in answer ? answer.result : answer.error).toMatch(/sold out/i);
     });
 
-    it('creates the call row when tool calls arrive before anything else', async () => {
+    it('answers tool calls for a call that never had an assistant-request with errors, writing nothing', async () => {
       const c = call();
-      const { body } = toolCalls(c, [{ name: 'check_hours' }]);
-      await postOk(t, body);
-      const [row] = await callRows(t, c.callId);
-      expect(row).toMatchObject({ restaurantId: restaurant.userId, callerNumber: c.caller });
+      const order = { customer_name: 'Dana', items: [{ name: 'Margherita Pizza', quantity: 1 }] };
+      const { body, ids } = toolCalls(c, [{ name: 'check_hours' }, { name: 'place_order', args: order }]);
+      expect(await postOk(t, body)).toEqual({
+        results: [
+          { toolCallId: ids[0], name: 'check_hours', error: expect.stringMatching(/not known/) as string },
+          { toolCallId: ids[1], name: 'place_order', error: expect.stringMatching(/not known/) as string },
+        ],
+      });
+      expect(await callRows(t, c.callId)).toEqual([]);
+      expect(await t.db.select().from(orders).where(eq(orders.userId, restaurant.userId))).toEqual([]);
+      expect(await t.db.select().from(toolCallResults).where(eq(toolCallResults.toolCallId, ids[1]!))).toEqual([]);
+    });
+
+    it('fills in the caller number of a call whose assistant-request had none', async () => {
+      const c = call();
+      await postOk(t, assistantRequest({ ...c, caller: null }));
+      expect((await callRows(t, c.callId))[0]?.callerNumber).toBeNull();
+      await postOk(t, toolCalls(c, [{ name: 'check_hours' }]).body);
+      expect(await callRows(t, c.callId)).toEqual([expect.objectContaining({ callerNumber: c.caller })]);
     });
 
     it('answers tool calls for an unknown number with errors, recording nothing', async () => {
@@ -377,9 +422,10 @@ describe('Vapi webhook', () => {
 
     it('ends a call on status-update alone, and ignores statuses that are not ours', async () => {
       const c = call();
-      await postOk(t, statusUpdate(c, 'ringing'));
+      await postOk(t, assistantRequest(c));
+      const [started] = await callRows(t, c.callId);
       await postOk(t, statusUpdate(c, 'not-found'));
-      expect((await callRows(t, c.callId))[0]).toMatchObject({ status: 'ringing' });
+      expect((await callRows(t, c.callId))[0]).toEqual(started);
       await postOk(t, statusUpdate(c, 'ended', 'assistant-forwarded-call'));
       expect((await callRows(t, c.callId))[0]).toMatchObject({
         status: 'ended',
@@ -411,8 +457,9 @@ describe('Vapi webhook', () => {
       });
     });
 
-    it('reads the older report shape, creating the call when the report is all there is', async () => {
+    it('reads the older report shape', async () => {
       const c = call();
+      await postOk(t, assistantRequest(c));
       await postOk(t, legacyEndOfCallReport(c, { durationSeconds: 95, recordingUrl: 'https://example.com/r.wav' }));
       const [row] = await callRows(t, c.callId);
       expect(row).toMatchObject({
@@ -428,8 +475,10 @@ describe('Vapi webhook', () => {
 
     it('derives the outcome from the ended reason unless a tool set one', async () => {
       const forwarded = call();
+      await postOk(t, assistantRequest(forwarded));
       await postOk(t, endOfCallReport(forwarded, { endedReason: 'assistant-forwarded-call' }));
       const failed = call();
+      await postOk(t, assistantRequest(failed));
       await postOk(t, endOfCallReport(failed, { endedReason: 'pipeline-error-openai-llm-failed' }));
       const busy = call();
       await postOk(t, assistantRequest(busy));
@@ -446,6 +495,69 @@ describe('Vapi webhook', () => {
       expect(await postOk(t, statusUpdate(c, 'in-progress'))).toEqual({});
       expect(await postOk(t, endOfCallReport(c))).toEqual({});
       expect(await callRows(t, c.callId)).toEqual([]);
+    });
+
+    it('ignores messages about a call to a known number that never had an assistant-request', async () => {
+      const c = call();
+      const eventsBefore = await callEventCount(t);
+      const messages = [
+        statusUpdate(c, 'in-progress'),
+        statusUpdate(c, 'ended', 'customer-ended-call'),
+        endOfCallReport(c),
+        legacyEndOfCallReport(c),
+        speechUpdate(c),
+        transcriptMessage(c),
+      ];
+      for (const body of messages) expect(await postOk(t, body)).toEqual({});
+      expect(await callRows(t, c.callId)).toEqual([]);
+      expect(await callEventCount(t)).toBe(eventsBefore);
+    });
+
+    it('ignores messages that name a test call', async () => {
+      const testCallId = `test_${randomUUID()}`;
+      await t.db.insert(calls).values({ providerCallId: testCallId, restaurantId: restaurant.userId, kind: 'test' });
+      const [before] = await callRows(t, testCallId);
+      const c = call({ callId: testCallId });
+      await postOk(t, endOfCallReport(c, { recordingUrl: 'https://storage.vapi.ai/recordings/not-ours.wav' }));
+      await postOk(t, statusUpdate(c, 'ended', 'customer-ended-call'));
+      expect(await callRows(t, testCallId)).toEqual([before]);
+    });
+
+    it.each([
+      ['javascript:', 'javascript:alert(document.cookie)'],
+      ['javascript: in capitals, after spaces', '  JavaScript:alert(1)'],
+      ['http:', 'http://storage.vapi.ai/recordings/mono-combined.wav'],
+      ['data:', 'data:text/html,<script>alert(1)</script>'],
+      ['a relative path', '/recordings/mono-combined.wav'],
+    ])('does not store a recording link that is %s', async (_, recordingUrl) => {
+      const c = call();
+      await postOk(t, assistantRequest(c));
+      await postOk(t, legacyEndOfCallReport(c, { recordingUrl }));
+      const [row] = await callRows(t, c.callId);
+      expect(row).toMatchObject({ status: 'ended', recordingUrl: null, transcript: expect.any(String) as string });
+    });
+
+    it('stores an https recording link, taking the next spelling when the first is not https', async () => {
+      const c = call();
+      await postOk(t, assistantRequest(c));
+      await postOk(t, endOfCallReport(c, { recordingUrl: 'javascript:alert(1)' }));
+      // artifact.recordingUrl, the older spelling the report also carries.
+      expect((await callRows(t, c.callId))[0]?.recordingUrl).toBe('https://storage.vapi.ai/recordings/deprecated.wav');
+
+      const plain = call();
+      await postOk(t, assistantRequest(plain));
+      await postOk(t, legacyEndOfCallReport(plain, { recordingUrl: 'https://storage.vapi.ai/recordings/r1.wav' }));
+      expect((await callRows(t, plain.callId))[0]?.recordingUrl).toBe('https://storage.vapi.ai/recordings/r1.wav');
+    });
+
+    it('shows no link for a recording stored before links were checked', async () => {
+      const c = call();
+      await postOk(t, assistantRequest(c));
+      const [row] = await callRows(t, c.callId);
+      await t.db.update(calls).set({ recordingUrl: 'javascript:alert(1)' }).where(eq(calls.id, row!.id));
+      const response = await t.request(`/api/calls/${row!.id}`, { cookie: restaurant.cookie });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { call: CallSummary }).call.recordingUrl).toBeNull();
     });
   });
 
@@ -466,6 +578,13 @@ describe('Vapi webhook', () => {
       await t.db.update(calls).set({ outcome: 'ordered' }).where(eq(calls.providerCallId, c.callId));
       await postOk(t, transferDestinationRequest(c));
       expect((await callRows(t, c.callId))[0]?.outcome).toBe('ordered');
+    });
+
+    it('refuses, in words, a transfer on a call that never had an assistant-request, and writes nothing', async () => {
+      const c = call();
+      const answer = await postOk<{ error: string }>(t, transferDestinationRequest(c));
+      expect(answer).toEqual({ error: expect.stringMatching(/nobody is available/) as string });
+      expect(await callRows(t, c.callId)).toEqual([]);
     });
 
     it('refuses, in words, when the restaurant has no staff line', async () => {

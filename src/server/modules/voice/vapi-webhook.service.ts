@@ -7,7 +7,7 @@ import { findRestaurantByNumber, loadCallContext } from './call-context';
 import {
   applyEndOfCallReport,
   applyStatusUpdate,
-  findOrStartCall,
+  findPhoneCall,
   setCallOutcome,
   startCall,
   type CallRow,
@@ -26,8 +26,9 @@ import {
 
 /**
  * What the Vapi webhook does with each server message, once the route has authenticated and parsed it. Every
- * handler tolerates a repeat of the same message and messages arriving out of order (see calls.service.ts); none
- * throws for a message about a number or call we do not know: those are logged and answered as Vapi expects.
+ * handler tolerates a repeat of the same message and messages arriving out of order (see calls.service.ts). A call
+ * begins with its `assistant-request`, which records it; every later message acts only on a call recorded that way.
+ * A message about a number or call we do not know is logged and answered as Vapi expects, and writes nothing.
  */
 
 export interface VapiWebhookDeps extends ToolDeps {
@@ -58,7 +59,7 @@ export async function answerAssistantRequest(
     deps.logger.warn({ restaurantId }, 'assistant request without a call id; call not recorded');
   }
   // Vapi gives up after 7.5 s: reading the settings and recording the call go side by side. A call that could not
-  // be recorded is still answered; its later messages record it.
+  // be recorded is not answered (the error reaches Vapi as a 500): its later messages would find no call to act on.
   const [ctx] = await Promise.all([
     loadCallContext(deps.db, restaurantId, now),
     ref.providerCallId
@@ -67,8 +68,6 @@ export async function answerAssistantRequest(
           restaurantId,
           callerNumber: ref.callerNumber,
           kind: 'phone',
-        }).catch((error: unknown) => {
-          deps.logger.error({ err: error, providerCallId: ref.providerCallId }, 'assistant request: call not recorded');
         })
       : null,
   ]);
@@ -86,7 +85,7 @@ export async function answerAssistantRequest(
 export type ToolCallResult =
   { toolCallId: string; name: string; result: string } | { toolCallId: string; name: string; error: string };
 
-const NOT_IN_SERVICE = 'This number is not in service, so nothing can be done on this call.';
+const UNKNOWN_CALL = 'This call is not known to the restaurant, so nothing can be done on it.';
 const FAILED = 'Something went wrong on our side. Apologise to the caller and offer to transfer them to the staff.';
 
 /**
@@ -102,15 +101,15 @@ export async function answerToolCalls(
   if (items.length === 0) return { results: [] };
   let row: CallRow | null;
   try {
-    row = await findOrStartCall(deps, callRef(message));
+    row = await findPhoneCall(deps, callRef(message));
   } catch (error) {
     // Still HTTP 200: Vapi ignores any other status and the caller would hear nothing at all.
-    deps.logger.error({ err: error, providerCallId: message.call?.id ?? null }, 'tool calls: call not recorded');
+    deps.logger.error({ err: error, providerCallId: message.call?.id ?? null }, 'tool calls: call not read');
     return { results: items.map((item) => ({ toolCallId: idOf(item), name: nameOf(item), error: FAILED })) };
   }
   if (!row) {
-    deps.logger.warn({ providerCallId: message.call?.id ?? null }, 'tool calls for a call with no restaurant');
-    return { results: items.map((item) => ({ toolCallId: idOf(item), name: nameOf(item), error: NOT_IN_SERVICE })) };
+    deps.logger.warn({ providerCallId: message.call?.id ?? null }, 'tool calls for an unknown call; nothing done');
+    return { results: items.map((item) => ({ toolCallId: idOf(item), name: nameOf(item), error: UNKNOWN_CALL })) };
   }
   const call = activeCall(row);
   const results: ToolCallResult[] = [];
@@ -151,9 +150,7 @@ function activeCall(row: CallRow): ActiveCall {
 export async function recordStatusUpdate(deps: VapiWebhookDeps, message: VapiMessage): Promise<void> {
   const update = readStatusUpdate(message);
   if (!update) return;
-  // A call first heard of through this message starts at its status, except an end: that is applied below.
-  const initial = update.status === 'ended' ? {} : { status: update.status };
-  const row = await findOrStartCall(deps, { ...callRef(message), ...initial });
+  const row = await findPhoneCall(deps, callRef(message));
   if (!row) {
     deps.logger.info({ providerCallId: message.call?.id ?? null }, 'status update for an unknown call; ignored');
     return;
@@ -163,7 +160,7 @@ export async function recordStatusUpdate(deps: VapiWebhookDeps, message: VapiMes
 
 export async function recordEndOfCallReport(deps: VapiWebhookDeps, message: VapiMessage): Promise<void> {
   const report = readEndOfCallReport(message);
-  const row = await findOrStartCall(deps, { ...callRef(message), startedAt: report.startedAt });
+  const row = await findPhoneCall(deps, callRef(message));
   if (!row) {
     deps.logger.info({ providerCallId: message.call?.id ?? null }, 'end-of-call report for an unknown call; ignored');
     return;
@@ -189,7 +186,7 @@ export async function answerTransferDestinationRequest(
   deps: VapiWebhookDeps,
   message: VapiMessage,
 ): Promise<TransferAnswer> {
-  const row = await findOrStartCall(deps, callRef(message));
+  const row = await findPhoneCall(deps, callRef(message));
   const ctx = row ? await loadCallContext(deps.db, row.restaurantId) : null;
   if (!row || !ctx) {
     deps.logger.warn({ providerCallId: message.call?.id ?? null }, 'transfer request for an unknown call');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { BillingInvoice } from '@shared/contracts/billing';
-import { isPaidStatus } from '@shared/domain/subscription';
+import { isPaidStatus, PAID_STATUSES } from '@shared/domain/subscription';
 import type { Cents } from '@shared/domain/money';
 import type { Database, Transaction } from '../../db/client';
 import {
@@ -325,7 +325,7 @@ export function createLocalBillingProvider({
         .from(localBillingSubscriptions)
         .where(
           and(
-            inArray(localBillingSubscriptions.status, ['trialing', 'active', 'past_due']),
+            inArray(localBillingSubscriptions.status, [...PAID_STATUSES]),
             lte(localBillingSubscriptions.currentPeriodEnd, at),
           ),
         );

@@ -23,7 +23,7 @@ describe('choosing the e-mail provider', () => {
     expect(provider.name).toBe('local');
     expect(provider.from).toBe('PickupLine <no-reply@orders.example.com>');
     expect(lines.map((l) => l.msg)).toEqual([
-      'SMTP_URL is not set: e-mails stay in the local outbox, readable by administrators, and as .eml files in mailDir',
+      'SMTP_URL is not set: e-mails stay in the local outbox (administrators see them, links hidden) and as .eml files in mailDir',
     ]);
     expect(lines[0]!.mailDir).toBe(path.resolve('./data/mail'));
   });

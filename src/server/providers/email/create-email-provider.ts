@@ -28,7 +28,7 @@ export function createEmailProvider(
   const mailDir = path.resolve(env.DATA_DIR, LOCAL_MAIL_FOLDER);
   logger.info(
     { from, mailDir },
-    'SMTP_URL is not set: e-mails stay in the local outbox, readable by administrators, and as .eml files in mailDir',
+    'SMTP_URL is not set: e-mails stay in the local outbox (administrators see them, links hidden) and as .eml files in mailDir',
   );
   return createLocalEmailProvider({ from, mailDir });
 }

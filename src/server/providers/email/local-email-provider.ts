@@ -8,9 +8,9 @@ export const LOCAL_MAIL_FOLDER = 'mail';
 
 /**
  * Test mode: nothing leaves the building. The e-mail is composed as SMTP would send it, counts as sent at once, and
- * stays in the e-mail outbox, where an administrator reads it (Admin settings). With `mailDir` it is also written
- * there as an .eml file any mail client opens: the way to read the first e-mails of a new deployment, before anyone
- * is an administrator (the confirmation link an ADMIN_EMAILS owner needs). The folder is under DATA_DIR, never
+ * stays in the e-mail outbox, which administrators see with its links hidden (Admin settings). With `mailDir` it is
+ * also written there as an .eml file any mail client opens: the way whoever runs the server reads a link, such as the
+ * confirmation link an ADMIN_EMAILS owner needs before anyone is an administrator. The folder is under DATA_DIR, never
  * under the web root, so nothing serves it over HTTP.
  */
 export function createLocalEmailProvider({ from, mailDir }: { from: string; mailDir?: string }): EmailProvider {

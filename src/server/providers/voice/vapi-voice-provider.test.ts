@@ -27,6 +27,7 @@ const CONTEXT: CallContext = {
     closeTime: '21:00',
     isClosed: false,
   })),
+  menuVersion: 'fixture',
   menu: [
     {
       id: 'c3a1d7a2-8d0e-4f57-a0f4-1b1e5d7c9e01',

@@ -141,21 +141,27 @@ export function createVapiVoiceProvider(options: VapiVoiceProviderOptions): Voic
   /**
    * The restaurant's number. Every number we create is named with a tag derived from the owner id, so an attempt
    * that follows an earlier one (which may have created the number and then failed, or lost Vapi's answer) finds it
-   * instead of buying a second one.
+   * instead of buying a second one. The owner's own number is looked for by its digits, since it may already be in
+   * our account under another restaurant's name.
    */
   async function ensureNumber(
     input: CreateAgentInput,
     resumed: boolean,
   ): Promise<VapiPhoneNumber & { number: string }> {
     const tag = numberTag(input.userId);
-    if (resumed) {
-      const numbers = await request<VapiPhoneNumber[]>('GET', '/phone-number?limit=1000', 'list the phone numbers');
-      const earlier = numbers.find((n) => n.name?.endsWith(tag));
-      if (earlier) return withDigits(earlier);
-    }
     const name = `${truncate(input.restaurantName.trim() || 'PickupLine', NAME_MAX_LENGTH - tag.length - 1)} ${tag}`;
     const own = input.phoneNumber ? toE164(input.phoneNumber) : null;
     if (own && twilio) {
+      // Already in our account: imported by an earlier attempt, or for a restaurant that held the number unproven
+      // until this one proved it. Vapi refuses a second import, so the number is taken over and renamed.
+      const numbers = await request<VapiPhoneNumber[]>('GET', '/phone-number?limit=1000', 'list the phone numbers');
+      const existing = numbers.find((n) => n.number !== undefined && toE164(n.number) === own);
+      if (existing?.name === name) return withDigits(existing);
+      if (existing) {
+        return withDigits(
+          await request<VapiPhoneNumber>('PATCH', `/phone-number/${existing.id}`, `take over ${own}`, { name, server }),
+        );
+      }
       const imported = await request<VapiPhoneNumber>('POST', '/phone-number', `import ${own} from Twilio`, {
         provider: 'twilio',
         number: own,
@@ -166,6 +172,11 @@ export function createVapiVoiceProvider(options: VapiVoiceProviderOptions): Voic
         server,
       });
       return withDigits(imported);
+    }
+    if (resumed) {
+      const numbers = await request<VapiPhoneNumber[]>('GET', '/phone-number?limit=1000', 'list the phone numbers');
+      const earlier = numbers.find((n) => n.name?.endsWith(tag));
+      if (earlier) return withDigits(earlier);
     }
     const buy = (areaCode: string) =>
       request<VapiPhoneNumber>('POST', '/phone-number', `create a phone number in area code ${areaCode}`, {

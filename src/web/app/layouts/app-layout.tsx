@@ -17,10 +17,10 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { MeResponse } from '@shared/contracts/me';
-import { isTrialExpired } from '@shared/domain/trial';
 import { MSG } from '@shared/messages';
 import { PRO_PLAN, SUPPORT_EMAIL } from '@shared/product';
 import { useSession, useSignOut } from '@web/lib/session';
+import { planAccessOf } from '@web/lib/plan-access';
 import { formatPlanDate, useReactivateSubscription } from '@web/lib/queries/billing';
 import { Logo } from '@web/components/logo';
 import { Button, ButtonLink } from '@web/components/button';
@@ -89,7 +89,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 function AppHeader({ me }: { me: MeResponse }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
-  const trialExpired = isTrialExpired(me.restaurant);
+  const trialExpired = planAccessOf(me) === 'expired';
   const navItems = me.isAdmin ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : NAV_ITEMS;
   const leave = async () => {
     await signOut();

@@ -60,6 +60,23 @@ describe('the audit trail in words', () => {
     expect(texts({ before: null, after: { someNewField: true } })).toEqual(['Some new field: yes']);
     expect(texts({ before: null, after: null })).toEqual([]);
   });
+
+  it('reads: what was read, in words', () => {
+    expect(
+      texts({
+        before: null,
+        after: { search: 'luigi', filter: 'expired', sort: 'trial_end', direction: 'asc', rows: 12 },
+      }),
+    ).toEqual(['Search: luigi', 'Filter: Trial expired', 'Sort: Trial end', 'Order: Ascending', 'Accounts: 12']);
+    expect(
+      texts({ before: null, after: { search: null, filter: null, sort: 'created', direction: 'desc', rows: 0 } }),
+    ).toEqual(['Search: none', 'Filter: none', 'Sort: Signed up', 'Order: Descending', 'Accounts: 0']);
+    expect(texts({ before: null, after: { kind: 'password_reset', to: 'maria@example.com' } })).toEqual([
+      'E-mail: Password reset',
+      'To: maria@example.com',
+    ]);
+    expect(texts({ before: null, after: { listed: 50 } })).toEqual(['E-mails listed: 50']);
+  });
 });
 
 describe('statusLabel', () => {

@@ -2,6 +2,8 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import {
   ADMIN_ACTION_LABELS,
+  ADMIN_USER_FILTER_LABELS,
+  ADMIN_USER_SORT_LABELS,
   type AdminAuditEntry,
   type AdminUser,
   type ProviderMode,
@@ -9,6 +11,7 @@ import {
 } from '@shared/contracts/admin';
 import type { AppSettings } from '@shared/domain/app-settings';
 import type { CallKind, CallOutcome, CallStatus } from '@shared/domain/calls';
+import type { EmailKind } from '@shared/domain/emails';
 import { formatCents } from '@shared/domain/money';
 import {
   ACCOUNT_STATUS_LABELS,
@@ -167,6 +170,11 @@ const SETTING_LABELS: Record<keyof AppSettings, string> = {
   maxTotalCents: 'Largest order total',
 };
 
+export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
+  password_reset: 'Password reset',
+  email_verification: 'Address confirmation',
+};
+
 const FIELD_LABELS: Record<string, string> = {
   ...SETTING_LABELS,
   trialEndsAt: 'Trial end',
@@ -180,6 +188,24 @@ const FIELD_LABELS: Record<string, string> = {
   id: 'Job',
   state: 'State',
   retryCount: 'Retries',
+  // What a read recorded: the export's view and size, the e-mails listed or opened.
+  search: 'Search',
+  filter: 'Filter',
+  sort: 'Sort',
+  direction: 'Order',
+  rows: 'Accounts',
+  listed: 'E-mails listed',
+  emailId: 'E-mail id',
+  kind: 'E-mail',
+  to: 'To',
+};
+
+/** Words for the values a read recorded, by field. */
+const VALUE_WORDS: Record<string, Record<string, string>> = {
+  filter: ADMIN_USER_FILTER_LABELS,
+  sort: ADMIN_USER_SORT_LABELS,
+  direction: { asc: 'Ascending', desc: 'Descending' },
+  kind: EMAIL_KIND_LABELS,
 };
 
 const SUBSCRIPTION_WORDS: Record<SubscriptionStatus, string> = { trial: 'Trial', active: 'Active', none: 'None' };
@@ -214,6 +240,8 @@ export function auditValue(key: string, value: unknown): string {
       return SUBSCRIPTION_WORDS[value as SubscriptionStatus];
     }
     if (key === 'state' && value in JOB_STATE_WORDS) return JOB_STATE_WORDS[value]!;
+    const words = VALUE_WORDS[key];
+    if (words && value in words) return words[value]!;
     if ((key === 'phoneStatus' || key === 'status') && value in PHONE_STATUS_LABELS) {
       return PHONE_STATUS_LABELS[value as PhoneSystemStatus];
     }

@@ -1,26 +1,67 @@
 import { Fragment, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { ExternalLink, RotateCw } from 'lucide-react';
-import type { AdminEmail, AdminEmailsResponse } from '@shared/contracts/emails';
-import type { EmailKind, EmailStatus } from '@shared/domain/emails';
+import clsx from 'clsx';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { ChevronDown, EyeOff, RotateCw, Send } from 'lucide-react';
+import {
+  HIDDEN_LINK,
+  type AdminEmail,
+  type AdminEmailDetails,
+  type AdminEmailsResponse,
+  type ResendLinkResponse,
+} from '@shared/contracts/emails';
+import type { EmailStatus } from '@shared/domain/emails';
 import { apiClient, call } from '@web/lib/api-client';
 import { Button } from '@web/components/button';
-import { Badge, formatDateTime } from './admin-format';
+import { Badge, EMAIL_KIND_LABELS, formatDateTime } from './admin-format';
 import { ErrorPanel, LoadingPanel, Panel } from './admin-panels';
+import { adminKeys } from './use-admin-users';
 
-export const adminEmailsQueryKey = ['admin', 'emails'] as const;
+/**
+ * Not under adminKeys.all: every read of the outbox is recorded in the audit trail, so it is read when the
+ * administrator asks (the page opens, Refresh, an e-mail opened, a link sent), never as a side effect of another
+ * action or of the window regaining focus.
+ */
+export const adminEmailsQueryKey = ['admin-emails'] as const;
+const adminEmailQueryKey = (id: string) => ['admin-emails', id] as const;
 
 export function useAdminEmails() {
   return useQuery({
     queryKey: adminEmailsQueryKey,
     queryFn: (): Promise<AdminEmailsResponse> => call(apiClient.admin.emails.$get()),
+    refetchOnWindowFocus: false,
   });
 }
 
-const KIND_LABELS: Record<EmailKind, string> = {
-  password_reset: 'Password reset',
-  email_verification: 'Address confirmation',
-};
+/** One e-mail's text, read (and recorded) when the administrator opens it, then kept while the page is open. */
+function useAdminEmail(id: string, isOpen: boolean) {
+  return useQuery({
+    queryKey: adminEmailQueryKey(id),
+    queryFn: (): Promise<AdminEmailDetails> => call(apiClient.admin.emails[':id'].$get({ param: { id } })),
+    enabled: isOpen,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+function useResendLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: Pick<AdminEmail, 'id'>): Promise<ResendLinkResponse> =>
+      call(apiClient.admin.emails[':id'].resend.$post({ param: { id: email.id } })),
+    onSuccess: async ({ to }) => {
+      toast.success(`New link sent to ${to}`);
+      // The new e-mail in the list, and the entry in the admin actions.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminEmailsQueryKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.operations }),
+      ]);
+    },
+    onError: (error) => {
+      toast.error(error.message);
+    },
+  });
+}
 
 const STATUS_BADGES: Record<EmailStatus, { label: string; className: string }> = {
   queued: { label: 'Queued', className: 'bg-stone-100 text-stone-700 ring-stone-200' },
@@ -29,77 +70,104 @@ const STATUS_BADGES: Record<EmailStatus, { label: string; className: string }> =
   failed: { label: 'Failed', className: 'bg-red-100 text-red-800 ring-red-200' },
 };
 
-const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
+const HIDDEN_LINK_TEXT = 'Link hidden — resend it to the owner';
 
-/** The e-mail's text with its links clickable (they open in a new tab, so the outbox stays open). */
-function TextWithLinks({ text }: { text: string }) {
+function HiddenLink() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-md bg-amber-100 px-1.5 py-0.5 font-sans font-medium text-amber-900 ring-1 ring-amber-200 ring-inset">
+      <EyeOff className="size-3.5 shrink-0" aria-hidden="true" />
+      {HIDDEN_LINK_TEXT}
+    </span>
+  );
+}
+
+/** The e-mail's text as the server sent it, each hidden link shown as such. */
+function TextWithHiddenLinks({ text }: { text: string }) {
   return (
     <>
-      {text.split(URL_PATTERN).map((part, i) =>
-        i % 2 === 1 ? (
-          <a
-            key={i}
-            href={part}
-            target="_blank"
-            rel="noreferrer"
-            className="break-all font-medium text-brand-700 underline underline-offset-2"
-          >
-            {part}
-          </a>
-        ) : (
-          <Fragment key={i}>{part}</Fragment>
-        ),
-      )}
+      {text.split(HIDDEN_LINK).map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <HiddenLink />}
+          {part}
+        </Fragment>
+      ))}
     </>
+  );
+}
+
+function EmailText({ id }: { id: string }) {
+  const email = useAdminEmail(id, true);
+  if (email.isPending) return <LoadingPanel label="Opening the e-mail…" className="mt-2" />;
+  if (email.isError) {
+    return (
+      <p role="alert" className="mt-2 text-sm text-red-700">
+        Failed to open the e-mail: {email.error.message}
+      </p>
+    );
+  }
+  return (
+    <p className="mt-2 rounded-lg bg-stone-50 p-3 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-stone-800">
+      <TextWithHiddenLinks text={email.data.text} />
+    </p>
   );
 }
 
 function EmailItem({ email }: { email: AdminEmail }) {
   const badge = STATUS_BADGES[email.status];
-  const links = email.text?.match(URL_PATTERN) ?? [];
+  const [isOpen, setOpen] = useState(false);
+  const resend = useResendLink();
+  const textId = `email-text-${email.id}`;
   return (
     <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-medium break-words text-stone-900">{email.subject}</p>
           <p className="text-xs break-words text-stone-500">
-            {KIND_LABELS[email.kind]} · to {email.to} · {formatDateTime(email.createdAt)}
+            {EMAIL_KIND_LABELS[email.kind]} · to {email.to} · {formatDateTime(email.createdAt)}
           </p>
         </div>
         <Badge className={badge.className}>{badge.label}</Badge>
       </div>
       {email.error && <p className="text-xs break-words text-red-700">{email.error}</p>}
-      {email.text === null ? (
-        <p className="text-xs text-stone-500">Sent by SMTP to the address: its text is not shown here.</p>
-      ) : (
-        <>
-          {links.map((link) => (
-            <a
-              key={link}
-              href={link}
-              target="_blank"
-              rel="noreferrer"
-              className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-brand-700 underline underline-offset-2"
-            >
-              <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
-              Open the link in “{email.subject}”
-            </a>
-          ))}
-          <details className="text-sm">
-            <summary className="w-fit cursor-pointer rounded text-stone-600 hover:text-stone-900">Show e-mail</summary>
-            <p className="mt-2 rounded-lg bg-stone-50 p-3 font-mono text-xs whitespace-pre-wrap break-words text-stone-800">
-              <TextWithLinks text={email.text} />
-            </p>
-          </details>
-        </>
-      )}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <p className="inline-flex items-center gap-1.5 text-sm text-amber-900">
+          <EyeOff className="size-4 shrink-0" aria-hidden="true" />
+          {email.canResend ? HIDDEN_LINK_TEXT : 'Link hidden'}
+        </p>
+        {email.canResend && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => resend.mutate(email)}
+            isLoading={resend.isPending}
+            aria-label={`Resend link to ${email.to}`}
+          >
+            {!resend.isPending && <Send className="size-4" aria-hidden="true" />}
+            Resend link
+          </Button>
+        )}
+      </div>
+      <div className="text-sm">
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 rounded text-stone-600 hover:text-stone-900"
+          aria-expanded={isOpen}
+          aria-controls={textId}
+          onClick={() => setOpen((open) => !open)}
+        >
+          <ChevronDown className={clsx('size-4 transition-transform', isOpen && 'rotate-180')} aria-hidden="true" />
+          {isOpen ? 'Hide e-mail' : 'Show e-mail'}
+        </button>
+        <div id={textId}>{isOpen && <EmailText id={email.id} />}</div>
+      </div>
     </li>
   );
 }
 
 /**
- * The e-mail outbox for administrators: the newest e-mails the product sent or, with no SMTP server configured,
- * kept here instead of sending (a password reset link is then read and opened here).
+ * The e-mail outbox for administrators: the newest e-mails the product sent or, with no SMTP server configured, kept
+ * here instead of sending. Their links are for the owners alone: the server hides them, and Resend sends the owner a
+ * new one at the account's own address.
  */
 export function EmailOutboxSection({ className }: { className?: string }) {
   const emails = useAdminEmails();
@@ -108,6 +176,7 @@ export function EmailOutboxSection({ className }: { className?: string }) {
     setRefreshing(true);
     void emails.refetch().finally(() => setRefreshing(false));
   };
+  const isTestMode = emails.data?.emails.some((email) => email.provider === 'local') ?? false;
 
   return (
     <Panel
@@ -121,6 +190,16 @@ export function EmailOutboxSection({ className }: { className?: string }) {
         </Button>
       }
     >
+      <p className="mb-3 text-sm text-stone-600">
+        Links in these e-mails act on the owner&rsquo;s account, so they are hidden here. Resend one to send the owner a
+        new link at their own address. Viewing this list and opening an e-mail are recorded in the admin actions.
+      </p>
+      {isTestMode && (
+        <p className="mb-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Test mode: e-mails are not sent. The server also writes each one, link included, to its mail folder
+          (DATA_DIR/mail), for whoever runs the server.
+        </p>
+      )}
       {emails.isPending ? (
         <LoadingPanel label="Loading e-mails…" />
       ) : emails.isError ? (

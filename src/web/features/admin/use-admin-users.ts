@@ -64,6 +64,8 @@ export function useAdminUserDetails(id: string | null) {
     queryKey: adminKeys.details(id ?? ''),
     queryFn: (): Promise<AdminUserDetails> => call(apiClient.admin.users[':id'].$get({ param: { id: id! } })),
     enabled: id !== null,
+    // Each read is recorded in the audit trail: read when the administrator opens the account, not on window focus.
+    refetchOnWindowFocus: false,
   });
 }
 

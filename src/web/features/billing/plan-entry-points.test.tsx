@@ -25,6 +25,7 @@ const routes = withToaster([
 
 const activePlan = (overrides: Partial<PlanSummary> = {}): PlanSummary => ({
   status: 'active',
+  providerStatus: 'active',
   currentPeriodEnd: daysFromNow(30),
   cancelAtPeriodEnd: false,
   subscriptionId: 'sub_1',
@@ -100,7 +101,13 @@ describe('pricing page', () => {
 describe('payment success page', () => {
   it('reads the new plan once for a signed-in owner and shows it', async () => {
     const renewsAt = daysFromNow(30);
-    let plan: PlanSummary = { status: 'trial', currentPeriodEnd: null, cancelAtPeriodEnd: false, subscriptionId: null };
+    let plan: PlanSummary = {
+      status: 'trial',
+      providerStatus: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      subscriptionId: null,
+    };
     const api = fakeApi({
       'GET /api/me': () => reply(200, owner(plan)),
       'POST /api/billing/sync': () => {

@@ -54,6 +54,7 @@ describe('subscription banner', () => {
     const endsAt = daysFromNow(12);
     const plan: PlanSummary = {
       status: 'canceling',
+      providerStatus: 'active',
       currentPeriodEnd: endsAt,
       cancelAtPeriodEnd: true,
       subscriptionId: 'sub_1',

@@ -1,13 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { ChevronDown } from 'lucide-react';
-import { planAccess } from '@shared/domain/subscription';
 import { pluralDays } from '@shared/domain/trial';
 import { useAppOutletContext } from '@web/lib/app-outlet';
 import { formatPlanDate } from '@web/lib/queries/billing';
 import { usePhoneSystem } from '@web/lib/queries/phone-system';
 import { useBusyMode } from '@web/lib/queries/restaurant';
 import { useSession } from '@web/lib/session';
+import { planAccessOf } from '@web/lib/plan-access';
 import { BusyModeToggle } from './busy-mode-toggle';
 import { PhoneCard } from './phone-card';
 import { TrialBanner, useTrialReminder } from './trial-banner';
@@ -104,7 +104,7 @@ function useStatusChips(): Chip[] {
   const phone = usePhoneSystem();
   const chips: Chip[] = [];
 
-  if (me && planAccess(me.restaurant) === 'expired') {
+  if (me && planAccessOf(me) === 'expired') {
     chips.push({ key: 'plan', tone: 'alert', text: 'Not taking new orders' });
   } else if (me?.plan.status === 'past_due') {
     chips.push({ key: 'plan', tone: 'alert', text: 'Payment failed' });

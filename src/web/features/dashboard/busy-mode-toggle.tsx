@@ -4,10 +4,10 @@ import toast from 'react-hot-toast';
 import { Switch } from 'radix-ui';
 import type { BusyModeInput } from '@shared/contracts/restaurant';
 import { BUSY_MODE_DURATIONS, type BusyModeDuration } from '@shared/domain/busy-mode';
-import { planAccess } from '@shared/domain/subscription';
 import { formatClockTime } from '@web/lib/relative-time';
 import { useBusyMode, useSetBusyMode } from '@web/lib/queries/restaurant';
 import { useSession } from '@web/lib/session';
+import { planAccessOf } from '@web/lib/plan-access';
 
 export const BUSY_MODE_MESSAGES = {
   enabled: 'Busy mode enabled. New phone orders will be notified that you are too busy.',
@@ -52,7 +52,7 @@ export function BusyModeToggle() {
   const isBusy = busyMode.data ?? false;
   const { me } = useSession();
   // Neither the trial nor a paid plan runs: callers are turned away whatever the switch says.
-  const planEnded = me ? planAccess(me.restaurant) === 'expired' : false;
+  const planEnded = me ? planAccessOf(me) === 'expired' : false;
 
   const onCheckedChange = (checked: boolean) =>
     void switchBusyMode(

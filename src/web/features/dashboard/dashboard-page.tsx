@@ -5,11 +5,11 @@ import { Tabs } from 'radix-ui';
 import { Bell, BellOff, PhoneCall, PhoneOff } from 'lucide-react';
 import type { MeResponse } from '@shared/contracts/me';
 import { ORDER_FILTERS, type Order, type OrderFilter } from '@shared/contracts/orders';
-import { planAccess } from '@shared/domain/subscription';
 import { MSG } from '@shared/messages';
 import { PRO_PLAN } from '@shared/product';
 import { useStartCheckout } from '@web/lib/queries/billing';
 import { useSession } from '@web/lib/session';
+import { planAccessOf } from '@web/lib/plan-access';
 import { useDocumentTitle } from '@web/components/document-title';
 import { Button, ButtonLink } from '@web/components/button';
 import { BoardStatus } from './board-status';
@@ -94,7 +94,7 @@ export function DashboardPage() {
   );
   const clearFocusOrder = useCallback(() => setFocusOrderId(null), []);
 
-  const planEnded = me && planAccess(me.restaurant) === 'expired';
+  const planEnded = me && planAccessOf(me) === 'expired';
 
   return (
     <div className="flex flex-col gap-3 sm:gap-4">
@@ -200,8 +200,8 @@ function SoundToggle() {
  */
 function PlanExpiredNotice({ me }: { me: MeResponse }) {
   const checkout = useStartCheckout();
-  const whatEnded =
-    me.plan.status === 'canceled' ? `Your ${PRO_PLAN.name} plan has ended` : 'Your free trial has ended';
+  // Any plan the owner ever subscribed to has ended by now (canceled, past its period's end, or unpaid).
+  const whatEnded = me.plan.status === 'trial' ? 'Your free trial has ended' : `Your ${PRO_PLAN.name} plan has ended`;
   return (
     <section
       aria-labelledby="plan-expired-heading"

@@ -65,6 +65,7 @@ export const activePhone: PhoneSystemResponse = {
   error: null,
   provider: 'local',
   agentDashboardUrl: null,
+  phoneNumberVerified: true,
 };
 
 export function botPreferences(overrides: Partial<BotPreferencesResponse> = {}): BotPreferencesResponse {

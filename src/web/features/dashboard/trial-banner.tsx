@@ -4,6 +4,7 @@ import clsx from 'clsx';
 import { Clock, TriangleAlert, X } from 'lucide-react';
 import { isTrialUrgent, pluralDays, trialDaysLeft } from '@shared/domain/trial';
 import { useSession } from '@web/lib/session';
+import { planAccessOf } from '@web/lib/plan-access';
 
 /** The spec re-reads days left every 12 hours, so a dashboard left open overnight stays right. */
 const REFRESH_MS = 12 * 60 * 60 * 1000;
@@ -43,7 +44,8 @@ export function useTrialReminder(): TrialReminder | null {
   }, []);
 
   const trialEndsAt = me?.restaurant.trialEndsAt;
-  if (!me || me.restaurant.subscriptionStatus !== 'trial' || !trialEndsAt) return null;
+  // Only while the trial is what runs: a plan subscribed to during the trial has taken over.
+  if (!me || planAccessOf(me, now) !== 'trial' || !trialEndsAt) return null;
   const daysLeft = trialDaysLeft(trialEndsAt, now);
   if (daysLeft <= 0 || dismissed === String(daysLeft)) return null;
   return { daysLeft, isUrgent: isTrialUrgent(daysLeft), dismiss: () => dismissedAt.set(daysLeft) };

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { MessageSquareText, Smartphone } from 'lucide-react';
-import type { OutboxMessage } from '@shared/contracts/orders';
+import type { OutboxMessage, OutboxTextKind } from '@shared/contracts/orders';
 import { formatPhoneDisplay } from '@shared/domain/phone';
 import { formatClockTime, formatDateTime } from '@web/lib/relative-time';
 import { useSession } from '@web/lib/session';
@@ -8,6 +8,9 @@ import { useDocumentTitle } from '@web/components/document-title';
 import { Button, Spinner } from '@web/components/button';
 import { TEXT_KIND_LABELS, TextStatus } from '@web/components/text-status';
 import { useOutbox } from './outbox-queries';
+
+/** What a text is about, in the owner's words. */
+const kindLabel = (kind: OutboxTextKind) => (kind === 'phone_code' ? 'Phone number code' : TEXT_KIND_LABELS[kind]);
 
 interface Thread {
   to: string;
@@ -36,13 +39,14 @@ export function OutboxPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Outbox</h1>
         <p className="text-sm text-stone-600">
-          Every text sent to your customers about their orders, as it appears on their phone. The latest 100 are shown.
+          Every text sent to your customers about their orders, and every code sent to prove a phone number is yours, as
+          it appears on the phone. The latest 100 are shown.
         </p>
         {me && (
           <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {me.smsProvider === 'local'
-              ? 'Test mode: texts are simulated. Nothing is sent to a real phone; this is what the customer would receive.'
-              : 'Texts to real orders are sent by SMS. Texts about test orders stay here and are never sent.'}
+              ? 'Test mode: texts are simulated. Nothing is sent to a real phone; this is what the phone would receive.'
+              : 'Texts to real orders, and codes proving a phone number, are sent by SMS (a code is hidden here). Texts about test orders stay here and are never sent.'}
           </p>
         )}
       </div>
@@ -108,7 +112,7 @@ function Bubble({ message }: { message: OutboxMessage }) {
   const isToday = new Date(at).toDateString() === new Date().toDateString();
   return (
     <li className="flex flex-col items-start gap-1">
-      <span className="text-xs font-medium text-stone-500">{TEXT_KIND_LABELS[message.kind]}</span>
+      <span className="text-xs font-medium text-stone-500">{kindLabel(message.kind)}</span>
       <p className="max-w-[90%] rounded-2xl rounded-bl-md bg-stone-100 px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-line text-stone-900">
         {message.body}
       </p>

@@ -8,6 +8,7 @@ import type {
   RestaurantInfo,
 } from '@shared/contracts/restaurant';
 import type { MenuQuickAddInput } from '@shared/contracts/menu';
+import type { ConnectOwnNumberInput, RequestPhoneCodeInput } from '@shared/contracts/phone-verification';
 import type { DayHours } from '@shared/domain/hours';
 import { apiClient, call } from '@web/lib/api-client';
 import { botPreferencesQuery } from '@web/lib/queries/restaurant';
@@ -167,5 +168,40 @@ export function useProvisionPhoneSystem() {
       queryClient.setQueryData(phoneSystemQuery.queryKey, data);
     },
     onError: (error) => toast.error(errorMessage(error, 'Failed to start the phone system setup')),
+  });
+}
+
+/** Texts a code to a number the owner says is theirs (onboarding's last step and Settings → Phone). */
+export function useSendPhoneCode() {
+  return useMutation({
+    mutationFn: (input: RequestPhoneCodeInput) => call(apiClient['phone-verifications'].$post({ json: input })),
+  });
+}
+
+/**
+ * In test mode no text leaves the building: the one carrying this code is read from the outbox, as the recipient's
+ * phone would show it. Polled until it is there.
+ */
+export function usePhoneCodeText(verificationId: string | null) {
+  return useQuery({
+    queryKey: ['notifications', 'phone-code', verificationId] as const,
+    enabled: verificationId !== null,
+    queryFn: async () => {
+      const { messages } = await call(apiClient.notifications.$get({ query: { limit: '20' } }));
+      return messages.find((m) => m.kind === 'phone_code' && m.id === verificationId) ?? null;
+    },
+    refetchInterval: (query) => (query.state.data ? false : 1000),
+  });
+}
+
+/** Settings → Phone: connects a number of the owner's own with the code texted to it, and sets it up. */
+export function useConnectOwnNumber() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ConnectOwnNumberInput) => call(apiClient['phone-system'].number.$post({ json: input })),
+    onSuccess: (data) => {
+      if (data.status === 'pending') markAwaitingPhoneSetup();
+      queryClient.setQueryData(phoneSystemQuery.queryKey, data);
+    },
   });
 }

@@ -97,6 +97,7 @@ export function alwaysOpenContext(restaurantId: string, language: Language, menu
       isClosed: false,
     })),
     menu,
+    menuVersion: `fixture:${menu.length}`,
     categories: [],
     allowCustomOrders: false,
     autoSmsEnabled: true,

@@ -1,41 +1,77 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Check } from 'lucide-react';
-import { completeOnboardingSchema } from '@shared/contracts/restaurant';
+import { completeOnboardingSchema, paymentNumberSchema } from '@shared/contracts/restaurant';
 import { PRO_PLAN, formatPrice } from '@shared/product';
+import { ApiError } from '@web/lib/api';
 import { Button } from '@web/components/button';
 import { CheckboxField, FormAlert, TextField } from '@web/components/form-field';
 import { FooterRow } from './editor-footer';
+import { PhoneCodeEntry, PhoneProofAnnouncer, usePhoneProof } from './phone-code-entry';
 import { useDraft } from '@web/lib/drafts';
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../form-errors';
 import { useCompleteOnboarding } from '../setup-api';
 
-/** The last step: the plan, and the number callers will dial. Finishing completes onboarding. */
+const PHONE_FIELD_ID = 'payment-phone-number';
+
+/**
+ * The last step: the plan, and the number callers will dial. The owner's own number is proven with a code texted to
+ * it (Send code, then Verify); a new dedicated number needs none. Finishing completes onboarding.
+ */
 export function PlanAndPhoneForm({ onCompleted, back }: { onCompleted: () => Promise<void>; back?: ReactNode }) {
   const [values, setValues] = useDraft('payment', { phoneNumber: '', confirmedAccess: false, requestNewNumber: false });
+  const proof = usePhoneProof('payment.code');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const completeOnboarding = useCompleteOnboarding();
+  const isEnteringCode = !values.requestNewNumber && proof.verification !== null;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    const parsed = completeOnboardingSchema.safeParse(values);
+    const parsed = paymentNumberSchema.safeParse(values);
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    if (!values.requestNewNumber && !proof.verification) {
+      setSubmitting(true);
+      setErrors(await proof.send(parsed.data.phoneNumber));
+      setSubmitting(false);
+      return;
+    }
+    const input = values.requestNewNumber
+      ? values
+      : { ...values, verificationId: proof.verification!.id, code: proof.code };
+    const checked = completeOnboardingSchema.safeParse(input);
+    if (!checked.success) return setErrors(zodFieldErrors(checked.error));
     setSubmitting(true);
     try {
-      await completeOnboarding.mutateAsync(parsed.data);
+      await completeOnboarding.mutateAsync(checked.data);
       await onCompleted();
     } catch (error) {
-      const fields = apiFieldErrors(error);
+      // The code's own refusals (wrong, expired, not found) are said next to it; they are not a failed setup.
+      const fields =
+        error instanceof ApiError && error.status === 404 && !error.field
+          ? { code: error.message }
+          : apiFieldErrors(error);
       setErrors(fields);
       if (Object.keys(fields).length === 0) setFormError('There was an error completing your setup. Please try again.');
-      toast.error('Failed to complete onboarding');
+      if (!fields.code && !fields.verificationId) toast.error('Failed to complete onboarding');
     } finally {
       setSubmitting(false);
     }
   }
+
+  const submitLabel = values.requestNewNumber
+    ? isSubmitting
+      ? 'Completing setup…'
+      : 'Complete setup'
+    : isEnteringCode
+      ? isSubmitting
+        ? 'Verifying…'
+        : 'Verify and finish'
+      : isSubmitting
+        ? 'Sending code…'
+        : 'Send code';
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
@@ -64,17 +100,20 @@ export function PlanAndPhoneForm({ onCompleted, back }: { onCompleted: () => Pro
         <legend className="mb-2 font-semibold text-stone-900">Your assistant's phone number</legend>
         {formError && <FormAlert>{formError}</FormAlert>}
         <TextField
+          id={PHONE_FIELD_ID}
           label="Phone number"
           name="phoneNumber"
           type="tel"
           autoComplete="tel"
           placeholder="(555) 123-4567"
-          hint="The line your customers already call. We will answer it for you."
+          hint="The line your customers already call. We will text a code to it to make sure it is yours."
           value={values.phoneNumber}
           disabled={values.requestNewNumber}
           error={errors.phoneNumber}
           onChange={(e) => {
             setValues((v) => ({ ...v, phoneNumber: e.target.value }));
+            // A code proves the number it was sent to: another number needs its own.
+            if (proof.verification) proof.reset();
             setErrors({});
           }}
         />
@@ -88,6 +127,20 @@ export function PlanAndPhoneForm({ onCompleted, back }: { onCompleted: () => Pro
             setErrors({});
           }}
         />
+        {isEnteringCode && (
+          <PhoneCodeEntry
+            proof={proof}
+            phoneNumber={values.phoneNumber}
+            error={errors.code ?? errors.verificationId}
+            onCodeChange={() => setErrors({})}
+            onUseDifferentNumber={() => {
+              proof.reset();
+              setErrors({});
+              document.getElementById(PHONE_FIELD_ID)?.focus();
+            }}
+          />
+        )}
+        {!isEnteringCode && proof.sendError && <FormAlert>{proof.sendError}</FormAlert>}
         <CheckboxField
           label="Request a new dedicated phone number"
           description="We will set up a new number for your assistant instead."
@@ -98,9 +151,10 @@ export function PlanAndPhoneForm({ onCompleted, back }: { onCompleted: () => Pro
           }}
         />
       </fieldset>
+      <PhoneProofAnnouncer proof={proof} />
       <FooterRow back={back}>
         <Button type="submit" size="lg" isLoading={isSubmitting}>
-          {isSubmitting ? 'Completing setup…' : 'Complete setup'}
+          {submitLabel}
         </Button>
       </FooterRow>
     </form>

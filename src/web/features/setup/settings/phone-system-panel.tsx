@@ -5,6 +5,7 @@ import { usePhoneSystem } from '@web/lib/queries/phone-system';
 import { Button } from '@web/components/button';
 import { useProvisionPhoneSystem } from '../setup-api';
 import { WithData } from '../load-state';
+import { OwnNumberForm } from './own-number-form';
 
 export function PhoneSystemPanel() {
   const query = usePhoneSystem();
@@ -45,8 +46,17 @@ export function PhoneSystemPanel() {
           )}
           {(phone.status === 'failed' || phone.status === 'not_started') && (
             <Button className="self-start" isLoading={provision.isPending} onClick={() => provision.mutate()}>
-              {phone.status === 'failed' ? 'Retry phone system setup' : 'Set up phone system'}
+              {phone.status === 'not_started'
+                ? 'Set up phone system'
+                : phone.phoneNumberPending
+                  ? 'Set up a new number'
+                  : 'Retry phone system setup'}
             </Button>
+          )}
+          {phone.status !== 'pending' && (
+            <OwnNumberForm
+              unprovenNumber={phone.status === 'active' && !phone.phoneNumberVerified ? phone.phoneNumber : null}
+            />
           )}
         </div>
       )}

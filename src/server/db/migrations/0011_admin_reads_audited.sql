@@ -1,0 +1,2 @@
+ALTER TABLE "admin_audit_log" DROP CONSTRAINT "admin_audit_log_action";--> statement-breakpoint
+ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_action" CHECK ("admin_audit_log"."action" in ('extend_trial', 'retry_phone_setup', 'update_settings', 'retry_job', 'grant_admin', 'revoke_admin', 'view_user', 'export_users', 'view_emails', 'view_email', 'resend_email'));
