@@ -1,4 +1,5 @@
 import type { Language } from '@shared/domain/languages';
+import type { NotificationKind } from '@shared/domain/notifications';
 import type { OrderPhrases } from '../ordering/parse-order';
 
 /**
@@ -112,4 +113,70 @@ export interface LanguagePack {
   /** What the order parser reads besides the words above: negations, corrections, removals, brand names. */
   ordering: OrderPhrases;
   say: Replies;
+  /** What the phone assistant says on the line besides its replies. */
+  call: CallLines;
+  /** The texts a customer gets about their order. */
+  texts: CustomerTexts;
+  /** The phone assistant's system prompt (voice/assistant-prompt.ts puts it together). */
+  prompt: PromptText;
 }
+
+/** The parts of the phone assistant's system prompt, written in the call's language. */
+export interface PromptText {
+  intro(restaurant: string): string;
+  language: string;
+  nowTitle: string;
+  now(day: string, time: string, timeZone: string): string;
+  openNow(closesAt: string): string;
+  closedNow(opensAt: string): string;
+  neverOpen: string;
+  closedRule: string;
+  busy(message: string): string;
+  cannotTakeOrders: string;
+  staffLine(available: boolean): string;
+  hoursTitle: string;
+  /** One period; `overnight` when it closes after midnight. */
+  period(open: string, close: string, overnight: boolean): string;
+  dayHours(day: string, periods: string[]): string;
+  dayClosed(day: string): string;
+  menuTitle: string;
+  soldOutTitle: string;
+  emptyMenu: string;
+  /** The heading for dishes without a category. */
+  otherCategory: string;
+  /** 'Size (required, pick one): Small, Large +$3.00'. */
+  option(name: string, kind: 'required' | 'one' | 'any', choices: string[]): string;
+  /** How to take options, said once when any dish has them. */
+  optionsRule: string;
+  orderingTitle: string;
+  customAllowed: string;
+  customNotAllowed: string;
+  caps(quantity: number, lines: number, total: string): string;
+  rulesTitle: string;
+  rules: string[];
+}
+
+/** What the phone assistant says on the line besides its replies (its prompt is in voice/assistant-prompt.ts). */
+export interface CallLines {
+  /** While one of its tools runs; without it the voice platform fills the pause in English. */
+  oneMoment: string;
+  /** As it starts a transfer. */
+  ofCourse: string;
+  /** As the transfer connects. */
+  connecting: string;
+  /** Right after the greeting. */
+  recordingNotice: string;
+}
+
+export interface CustomerTextInput {
+  restaurantName: string;
+  readyInMinutes: number | null;
+  /** The order's number for the day (#12), said at the counter; null for orders from before numbers existed. */
+  orderNumber: number | null;
+}
+
+/** Texts to the customer, one for each step of their order. Short: one SMS segment where the restaurant name allows. */
+export type CustomerTexts = Record<NotificationKind, (t: CustomerTextInput) => string>;
+
+/** ' #12', or nothing for an order without a number. */
+export const orderNo = (t: CustomerTextInput) => (t.orderNumber === null ? '' : ` #${t.orderNumber}`);

@@ -10,7 +10,6 @@ import {
 import type { MenuLexicon } from '../ordering/lexicon';
 import { parseOrder, type ParsedItem, type ParsedOrder } from '../ordering/parse-order';
 import { wordsOf as nameWords } from '../ordering/text';
-import { RECORDING_NOTICE } from '../voice/assistant-prompt';
 import type { CallContext, MenuEntry } from '../voice/call-context';
 import { orderRefusal } from '../voice/order-taking';
 import { editDistance, matchDish, normalizeDishName } from '../voice/menu-match';
@@ -125,7 +124,7 @@ export const rulesEngine: ConversationEngine = {
         ? own
         : pack.say.greeting(ctx.restaurantName);
     return {
-      reply: `${opening} ${RECORDING_NOTICE[language] ?? RECORDING_NOTICE.en}`,
+      reply: `${opening} ${(PACKS[language] ?? PACKS.en).call.recordingNotice}`,
       conversation: withMemory(conversation, { ...EMPTY_MEMORY }),
       ended: false,
     };

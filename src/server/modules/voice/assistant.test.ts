@@ -4,7 +4,7 @@ import { LANGUAGE_CODES, type Language } from '@shared/domain/languages';
 import { formatCents } from '@shared/domain/money';
 import { DEFAULT_ORDER_CAPS } from '@shared/domain/orders';
 import { assistantTools, buildAssistant, notInServiceAssistant, type VapiAssistant } from './assistant';
-import { PROMPT_TEXT, RECORDING_NOTICE } from './assistant-prompt';
+import { PACKS } from '../language';
 import type { CallContext, MenuEntry } from './call-context';
 import { TOOL_NAMES } from './tool-types';
 
@@ -334,7 +334,7 @@ describe('buildAssistant', () => {
     const spanish = build(context({ language: 'es', greeting: '¡Bienvenido a Luigi! ¿En qué le puedo ayudar?' }));
     expect(spanish.firstMessage).toBe('¡Bienvenido a Luigi! ¿En qué le puedo ayudar? Esta llamada puede ser grabada.');
     for (const language of LANGUAGE_CODES) {
-      expect(build(context({ language })).firstMessage).toContain(RECORDING_NOTICE[language]);
+      expect(build(context({ language })).firstMessage).toContain(PACKS[language].call.recordingNotice);
     }
   });
 
@@ -394,7 +394,7 @@ describe('buildAssistant', () => {
     for (const language of LANGUAGE_CODES) {
       const prompt = promptOf(build(context({ language, hours }), lateFriday));
       for (const text of expected[language]) expect(prompt).toContain(text);
-      expect(prompt).not.toContain(PROMPT_TEXT[language].closedRule);
+      expect(prompt).not.toContain(PACKS[language].prompt.closedRule);
     }
   });
 
@@ -425,7 +425,7 @@ describe('buildAssistant', () => {
   });
 
   it('writes each language its own prompt, with no English sentences in the others', () => {
-    const english = PROMPT_TEXT.en;
+    const english = PACKS.en.prompt;
     const englishSentences = [english.language, english.closedRule, english.customAllowed, ...english.rules];
     const markers: Record<Language, RegExp> = {
       en: /Always speak English/,

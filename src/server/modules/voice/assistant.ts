@@ -1,7 +1,8 @@
 import type { Language } from '@shared/domain/languages';
 import { VAPI_SECRET_HEADER } from '../../providers/voice/vapi-voice-provider';
 import type { CallContext } from './call-context';
-import { buildSystemPrompt, RECORDING_NOTICE } from './assistant-prompt';
+import { buildSystemPrompt } from './assistant-prompt';
+import { PACKS } from '../language';
 import type { ToolName } from './tool-types';
 
 /**
@@ -100,19 +101,6 @@ const MAX_NAME_LENGTH = 40;
 /** How the webhook authenticates Vapi's requests for this assistant's events (see buildAssistant). */
 export type ServerAuth = { credentialId: string } | { secret: string };
 
-const ONE_MOMENT: Record<Language, string> = {
-  en: 'One moment.',
-  es: 'Un momento.',
-  fr: 'Un instant.',
-  zh: '请稍等。',
-};
-const OF_COURSE: Record<Language, string> = {
-  en: 'Of course.',
-  es: 'Por supuesto.',
-  fr: 'Bien sûr.',
-  zh: '好的。',
-};
-
 /**
  * Function tools carry a `request-start` line in the call's language: without one Vapi fills the pause with an
  * English "Hold on a sec", whatever language the call is in.
@@ -136,7 +124,7 @@ function functionTool(
 }
 
 export function assistantTools(language: Language): VapiTool[] {
-  const wait = ONE_MOMENT[language];
+  const wait = PACKS[language].call.oneMoment;
   return [
     functionTool(
       'get_menu',
@@ -200,7 +188,7 @@ export function assistantTools(language: Language): VapiTool[] {
     functionTool(
       'transfer_to_staff',
       'Check whether a staff member can take the call. Use it when the caller asks for a person, a manager or the staff, or when you cannot help. If the answer says you are transferring the caller, call transferCall at once.',
-      OF_COURSE[language],
+      PACKS[language].call.ofCourse,
     ),
     // The transfer itself. A transferCall tool cannot be named transfer_to_staff: Vapi's schema for it
     // (CreateTransferCallToolDTO) no longer has a `function` to name it by, and Vapi refuses unknown properties, so
@@ -229,7 +217,7 @@ function serverFor(url: string, auth: ServerAuth | undefined): NonNullable<VapiA
 /** What the assistant says first: the greeting (or the busy message in busy mode), then the recording notice. */
 export function firstMessage(ctx: CallContext): string {
   const opening = ctx.isBusyMode ? ctx.busyMessage : ctx.greeting;
-  return `${opening.trim()} ${RECORDING_NOTICE[ctx.language]}`;
+  return `${opening.trim()} ${PACKS[ctx.language].call.recordingNotice}`;
 }
 
 /**

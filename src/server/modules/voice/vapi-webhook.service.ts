@@ -1,9 +1,9 @@
-import type { Language } from '@shared/domain/languages';
 import { toE164 } from '@shared/domain/phone';
 import { withEvents } from '../../realtime/with-events';
 import { VAPI_WEBHOOK_PATH } from '../../providers/voice/vapi-voice-provider';
 import { buildAssistant, notInServiceAssistant, type VapiAssistant } from './assistant';
 import { findRestaurantByNumber, loadCallContext } from './call-context';
+import { PACKS } from '../language';
 import {
   applyEndOfCallReport,
   applyStatusUpdate,
@@ -168,14 +168,6 @@ export async function recordEndOfCallReport(deps: VapiWebhookDeps, message: Vapi
   await applyEndOfCallReport(deps, { callId: row.id, restaurantId: row.restaurantId, ...report });
 }
 
-/** Said as the transfer starts; the assistant has just told the caller it is transferring them. */
-const CONNECTING: Record<Language, string> = {
-  en: 'Connecting you now.',
-  es: 'Le comunico ahora.',
-  fr: 'Je vous mets en relation.',
-  zh: '正在为您接通。',
-};
-
 export type TransferAnswer = { destination: { type: 'number'; number: string; message: string } } | { error: string };
 
 /**
@@ -197,5 +189,5 @@ export async function answerTransferDestinationRequest(
   await withEvents(deps.db, deps.hub, (tx, events) =>
     setCallOutcome(tx, events, { restaurantId: row.restaurantId, callId: row.id, outcome: 'transferred' }),
   );
-  return { destination: { type: 'number', number, message: CONNECTING[ctx.language] } };
+  return { destination: { type: 'number', number, message: PACKS[ctx.language].call.connecting } };
 }
