@@ -5,7 +5,8 @@
  * owners' test calls send 1,000-character orders back to back (their turn rate raised past the product's 30 a
  * minute, which would otherwise refuse most of them). Target: health p99 under that load ≤ 3× idle.
  *
- * Env: BENCH_SECONDS (10, each phase), BENCH_PROBE_MS (5).
+ * Env: BENCH_SECONDS (10, each phase), BENCH_PROBE_MS (5), BENCH_DATABASE_URL (a PostgreSQL database to run on
+ * instead of PGlite; it should be empty).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -33,7 +34,7 @@ async function main() {
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
   const server = await spawnServer({
-    name: 'product (pglite)',
+    name: process.env.BENCH_DATABASE_URL ? 'product (postgres)' : 'product (pglite)',
     root: ROOT,
     script: 'src/server/index.ts',
     port,
@@ -46,6 +47,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       TEST_CALL_TURN_LIMIT: '1000000/60',
+      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     },
   });
   cleanups.add(() => server.stop());
@@ -134,7 +136,7 @@ async function main() {
   const ratio = loadedSummary.p99 / idleSummary.p99;
 
   console.log(
-    `\nOne owner's long turns on a ${menu.length}-dish menu, ${PARALLEL_TURNS} at a time, and everyone else's health check`,
+    `\n${PARALLEL_TURNS} owners' long turns on ${menu.length}-dish menus, back to back, and everyone else's health check`,
   );
   console.log(JSON.stringify(machineFacts()));
   printTable(

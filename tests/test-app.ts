@@ -45,6 +45,8 @@ export interface TestAppOptions {
   email?: EmailProvider;
   /** A language model for test calls (a fake OpenAI-compatible server in tests); none by default. */
   llm?: LlmProvider | null;
+  /** Model requests one account may make a day; 300, the product's default, unless set. */
+  llmDailyRequestsPerAccount?: number;
   /**
    * Use this existing PostgreSQL database (migrated on open) instead of a fresh one, e.g. for two app instances on
    * one database. close() then leaves the database in place: whoever created it drops it.
@@ -79,6 +81,7 @@ export async function createTestApp({
   sms = createLocalSmsProvider(),
   email = createLocalEmailProvider({ from: 'PickupLine <no-reply@localhost>' }),
   llm = null,
+  llmDailyRequestsPerAccount = 300,
   databaseUrl,
   vapiWebhookSecret,
   billing: makeBilling,
@@ -141,6 +144,7 @@ export async function createTestApp({
     sms,
     email,
     llm,
+    llmDailyRequestsPerAccount,
     billing,
     localBilling,
     runtime: { version: appVersion, startedAt: new Date(), database: database.pglite ? 'pglite' : 'postgres' },

@@ -69,6 +69,15 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ ...llm, LLM_BASE_URL: 'api.openai.com/v1' })).toThrow(/LLM_BASE_URL: must be an http/);
   });
 
+  it('caps model requests per account and day at 300 unless set, empty counting as unset', () => {
+    expect(loadEnv({}).LLM_DAILY_REQUESTS_PER_ACCOUNT).toBe(300);
+    expect(loadEnv({ LLM_DAILY_REQUESTS_PER_ACCOUNT: ' ' }).LLM_DAILY_REQUESTS_PER_ACCOUNT).toBe(300);
+    expect(loadEnv({ LLM_DAILY_REQUESTS_PER_ACCOUNT: '50' }).LLM_DAILY_REQUESTS_PER_ACCOUNT).toBe(50);
+    for (const bad of ['0', '-5', '2.5', 'lots', '1000001']) {
+      expect(() => loadEnv({ LLM_DAILY_REQUESTS_PER_ACCOUNT: bad })).toThrow(/LLM_DAILY_REQUESTS_PER_ACCOUNT: /);
+    }
+  });
+
   it('reads the login rate limit as attempts per seconds', () => {
     expect(loadEnv({ LOGIN_RATE_LIMIT: '5/30' }).LOGIN_RATE_LIMIT).toEqual({ max: 5, window: 30 });
     expect(() => loadEnv({ LOGIN_RATE_LIMIT: 'lots' })).toThrow(/LOGIN_RATE_LIMIT/);

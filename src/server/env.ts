@@ -29,6 +29,15 @@ function isMailbox(value: string) {
   return address !== undefined && z.email().safeParse(address).success;
 }
 
+/** A whole number in a range; an empty value counts as unset (so a default applies). */
+function wholeNumber(min: number, max: number) {
+  const message = `must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number(message).int(message).min(min, message).max(max, message).optional(),
+  );
+}
+
 type LlmVariable = 'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_MODEL';
 const LLM_VARIABLES: LlmVariable[] = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'];
 
@@ -118,6 +127,8 @@ const envSchema = z
     ),
     LLM_API_KEY: optionalString,
     LLM_MODEL: optionalString,
+    /** Model requests one account's test calls may make a day (UTC); past it the built-in assistant answers. */
+    LLM_DAILY_REQUESTS_PER_ACCOUNT: wholeNumber(1, 1_000_000).default(300),
   })
   .refine((e) => !e.VAPI_API_KEY || e.VAPI_WEBHOOK_SECRET, {
     path: ['VAPI_WEBHOOK_SECRET'],

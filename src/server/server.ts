@@ -106,6 +106,7 @@ export async function createRuntime(
     sms,
     email,
     llm,
+    llmDailyRequestsPerAccount: env.LLM_DAILY_REQUESTS_PER_ACCOUNT,
     billing,
     localBilling,
     runtime: { version: appVersion, startedAt: new Date(), database: database.pglite ? 'pglite' : 'postgres' },

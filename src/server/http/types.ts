@@ -41,6 +41,8 @@ export interface AppDeps {
   localBilling: LocalBillingProvider | null;
   /** The language model for test calls (LLM_* set), or null: the built-in assistant answers. */
   llm: LlmProvider | null;
+  /** Model requests one account's test calls may make a day (LLM_DAILY_REQUESTS_PER_ACCOUNT). */
+  llmDailyRequestsPerAccount: number;
   /** What /admin/settings reports about this process. */
   runtime: { version: string; startedAt: Date; database: 'pglite' | 'postgres' };
   /** Where the built web app lives; when absent only the API is served. */

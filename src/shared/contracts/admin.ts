@@ -277,12 +277,35 @@ export interface FailedText {
   error: string | null;
 }
 
+/** One account's language-model requests on one day (UTC) of test calls. */
+export interface ModelUsageDay {
+  /** YYYY-MM-DD, in UTC. */
+  day: string;
+  accountId: string;
+  restaurantName: string | null;
+  email: string | null;
+  /** Requests sent to the model; at most the daily cap. */
+  requests: number;
+  /** Requests not sent because the cap was reached (the built-in assistant answered instead). */
+  refused: number;
+}
+
+export interface ModelUsage {
+  /** Requests one account may make a day (LLM_DAILY_REQUESTS_PER_ACCOUNT). */
+  dailyLimitPerAccount: number;
+  /** How many days back `days` reaches, today included. */
+  periodDays: number;
+  /** Accounts that used the model in the period: newest day first, then the most requests. */
+  days: ModelUsageDay[];
+}
+
 export interface AdminOperations {
   app: { version: string; startedAt: string; uptimeSeconds: number; database: 'pglite' | 'postgres' };
   providers: ProviderStatus[];
   webhooks: WebhookStats[];
   jobs: { queues: QueueStats[]; failed: FailedJob[] };
   texts: { failedLast24h: number; recent: FailedText[] };
+  modelUsage: ModelUsage;
   settings: AppSettings & { updatedAt: string | null };
   /** The newest admin actions across the service. */
   audit: AdminAuditEntry[];

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { CallKind, CallOutcome, CallStatus } from '../domain/calls';
 
-/** One call as the call log shows it. */
+/**
+ * One call as the call log lists it and live updates carry it: without its transcript, which only the call's own
+ * answer (GET /api/calls/:id, CallDetail) holds.
+ */
 export interface CallSummary {
   id: string;
   kind: CallKind;
@@ -15,11 +18,15 @@ export interface CallSummary {
   endedReason: string | null;
   outcome: CallOutcome | null;
   summary: string | null;
-  transcript: string | null;
   recordingUrl: string | null;
   orderId: string | null;
   /** The order's daily number or summary line, for the link to it. */
   orderLabel: string | null;
+}
+
+/** One call on its own: its summary and what was said, as the transcript kept it (cut in the middle when long). */
+export interface CallDetail extends CallSummary {
+  transcript: string | null;
 }
 
 export interface ListCallsResponse {

@@ -6,3 +6,4 @@ export * from './realtime';
 export * from './admin';
 export * from './email';
 export * from './phone-verification';
+export * from './model-usage';

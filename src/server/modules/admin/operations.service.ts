@@ -17,6 +17,7 @@ import { QUEUES } from '../../jobs/job-queue';
 import { readAppSettings, writeAppSettings, type StoredAppSettings } from '../app-settings/app-settings.service';
 import { listAdminActions, recordAdminAction } from './audit';
 import { findJobState, listFailedJobs, listQueueStats } from './job-stats';
+import { listModelUsage } from './model-usage-stats';
 import { listWebhookStats } from './webhook-stats';
 
 export const FAILED_TEXTS_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -74,11 +75,12 @@ const toSaved = ({ updatedAt, ...settings }: StoredAppSettings): SavedAppSetting
 /** Everything /admin/settings shows. */
 export async function getAdminOperations(deps: AppDeps, now: Date = new Date()): Promise<AdminOperations> {
   const { db, runtime } = deps;
-  const [webhooks, queues, failed, texts, settings, audit] = await Promise.all([
+  const [webhooks, queues, failed, texts, modelUsage, settings, audit] = await Promise.all([
     listWebhookStats(db),
     listQueueStats(db),
     listFailedJobs(db),
     failedTextsSummary(db, now),
+    listModelUsage(db, { dailyLimitPerAccount: deps.llmDailyRequestsPerAccount, now }),
     readAppSettings(db),
     listAdminActions(db, { limit: OPERATIONS_AUDIT_LIMIT }),
   ]);
@@ -93,6 +95,7 @@ export async function getAdminOperations(deps: AppDeps, now: Date = new Date()):
     webhooks,
     jobs: { queues, failed },
     texts,
+    modelUsage,
     settings: toSaved(settings),
     audit,
   };

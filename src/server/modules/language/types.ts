@@ -154,6 +154,18 @@ export interface PromptText {
   caps(quantity: number, lines: number, total: string): string;
   rulesTitle: string;
   rules: string[];
+  /** A test call's later requests to the model: the call's state (test-calls/model-history.ts puts it together). */
+  callState: CallStateText;
+}
+
+/** The call's state, told to the model once an order is placed or the earliest turns are left out of a request. */
+export interface CallStateText {
+  title: string;
+  turnsLeftOut: string;
+  noOrderYet: string;
+  /** The placed order: its number ('#12') and name when known, its lines, its total. */
+  orderPlaced(reference: { number: string | null; name: string | null }, items: string, total: string): string;
+  specialRequest(text: string): string;
 }
 
 /** What the phone assistant says on the line besides its replies (its prompt is in voice/assistant-prompt.ts). */

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ListOrdersResponse } from '@shared/contracts/orders';
 import type { StartTestCallResponse, TestCallTurn } from '@shared/contracts/test-calls';
-import type { CallSummary } from '@shared/contracts/calls';
+import type { AdminOperations } from '@shared/contracts/admin';
+import type { CallDetail, CallSummary, ListCallsResponse } from '@shared/contracts/calls';
 import {
   createFakeOpenAiApi,
   toolResults,
@@ -10,10 +11,13 @@ import {
   type FakeOpenAiApi,
 } from '../../../../tests/fake-openai-api';
 import { createTestApp, type TestApp } from '../../../../tests/test-app';
-import { botPreferences, businessHours, menuItems, restaurantProfiles } from '../../db/schema';
+import { botPreferences, businessHours, calls, menuItems, modelUsage, restaurantProfiles } from '../../db/schema';
 import { createOpenAiCompatibleProvider } from '../../providers/llm/openai-compatible-provider';
 import { assistantTools } from '../voice/assistant';
+import { MAX_TRANSCRIPT_BYTES, TRANSCRIPT_CUT_MARKER } from '../voice/transcript';
 import { MAX_ROUNDS } from './llm-engine';
+import { MODEL_HISTORY_BUDGET_BYTES } from './model-history';
+import { modelLimitNotice, takeModelRequest } from './model-usage';
 
 const API_KEY = 'sk-test-llm-engine-0123456789';
 const MODEL = 'gpt-4o-mini';
@@ -301,5 +305,256 @@ describe('test calls with a language model', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('what the language model costs one account', () => {
+  const DAILY_LIMIT = 3;
+  const ADMIN_EMAIL = 'ops@pickupline.test';
+  let fake: FakeOpenAiApi;
+  let t: TestApp;
+  let counter = 0;
+
+  beforeAll(async () => {
+    fake = createFakeOpenAiApi({ apiKey: API_KEY, model: MODEL });
+    t = await createTestApp({
+      adminEmails: [ADMIN_EMAIL],
+      llm: createOpenAiCompatibleProvider({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL, fetch: fake.fetch }),
+      llmDailyRequestsPerAccount: DAILY_LIMIT,
+    });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    fake.requests.length = 0;
+    expect(fake.pending()).toBe(0);
+  });
+
+  async function openCall(owner: { cookie: string }) {
+    const response = await t.request('/api/test-calls', { method: 'POST', cookie: owner.cookie, json: {} });
+    expect(response.status).toBe(201);
+    const call = (await response.json()) as StartTestCallResponse;
+    const say = async (text: string) => {
+      const turn = await t.request(`/api/test-calls/${call.callId}/messages`, {
+        method: 'POST',
+        cookie: owner.cookie,
+        json: { text },
+      });
+      expect(turn.status).toBe(200);
+      return (await turn.json()) as TestCallTurn;
+    };
+    return { call, say };
+  }
+  const newOwner = () => openRestaurant(t, `spend${++counter}@example.com`);
+  const usageOf = async (userId: string) => t.db.select().from(modelUsage).where(eq(modelUsage.accountId, userId));
+
+  it(`after ${DAILY_LIMIT} requests a day, the built-in assistant answers with a notice and no request is sent`, async () => {
+    const owner = await newOwner();
+    const { say } = await openCall(owner);
+    fake.script({ toolCalls: [{ name: 'get_menu' }] }, (request) => ({ content: toolResults(request)[0]! }));
+    expect(await say('What do you have?')).toMatchObject({ engine: 'llm', notice: null });
+    fake.script({ content: 'Margherita Pizza is $12.50. Anything else?' });
+    expect(await say('How much is the pizza?')).toMatchObject({ engine: 'llm', notice: null });
+    expect(fake.requests).toHaveLength(DAILY_LIMIT);
+
+    const capped = await say('Do you have horchata?');
+    expect(capped).toMatchObject({ engine: 'rules', notice: modelLimitNotice(DAILY_LIMIT), ended: false });
+    expect(capped.reply).not.toBe('');
+    const next = await say('Two margheritas, please.');
+    expect(next).toMatchObject({ engine: 'rules', notice: null });
+
+    // A new call the same day: its first turn says so again, still without asking the model.
+    const again = await openCall(owner);
+    expect(await again.say('Hello?')).toMatchObject({ engine: 'rules', notice: modelLimitNotice(DAILY_LIMIT) });
+    expect(fake.requests).toHaveLength(DAILY_LIMIT);
+    expect(await usageOf(owner.userId)).toMatchObject([
+      { day: new Date().toISOString().slice(0, 10), requests: DAILY_LIMIT, refused: 2 },
+    ]);
+
+    // Another account has its own day.
+    const other = await newOwner();
+    fake.script({ content: 'Hello! What can I get you?' });
+    expect(await (await openCall(other)).say('Hi.')).toMatchObject({ engine: 'llm', notice: null });
+    expect(fake.requests).toHaveLength(DAILY_LIMIT + 1);
+
+    // The administrator sees both, the capped account first.
+    const admin = await t.signUp({ email: ADMIN_EMAIL });
+    const response = await t.request('/api/admin/operations', { cookie: admin.cookie });
+    expect(response.status).toBe(200);
+    const { modelUsage: usage } = (await response.json()) as AdminOperations;
+    expect(usage.dailyLimitPerAccount).toBe(DAILY_LIMIT);
+    const today = new Date().toISOString().slice(0, 10);
+    const mine = usage.days.filter((d) => d.accountId === owner.userId || d.accountId === other.userId);
+    expect(mine).toEqual([
+      {
+        day: today,
+        accountId: owner.userId,
+        restaurantName: 'Casa Lupe',
+        email: `spend${counter - 1}@example.com`,
+        requests: DAILY_LIMIT,
+        refused: 2,
+      },
+      {
+        day: today,
+        accountId: other.userId,
+        restaurantName: 'Casa Lupe',
+        email: `spend${counter}@example.com`,
+        requests: 1,
+        refused: 0,
+      },
+    ]);
+    // Only an administrator sees it.
+    expect((await t.request('/api/admin/operations', { cookie: owner.cookie })).status).toBe(403);
+  });
+
+  it('keeps an order placed in the turn the requests ran out, and says what the tool answered', async () => {
+    const owner = await newOwner();
+    const { say } = await openCall(owner);
+    fake.script({ content: 'Two Margherita Pizza for Dana, $25.00. Is that right?' });
+    await say('Two margheritas for Dana.');
+    fake.script(
+      { toolCalls: [{ name: 'check_hours' }] },
+      {
+        toolCalls: [
+          {
+            name: 'place_order',
+            arguments: { customer_name: 'Dana', items: [{ name: 'Margherita Pizza', quantity: 2 }] },
+          },
+        ],
+      },
+    );
+    const turn = await say('Yes. Are you open now?');
+    expect(fake.requests).toHaveLength(DAILY_LIMIT);
+    expect(turn).toMatchObject({
+      engine: 'rules',
+      notice: modelLimitNotice(DAILY_LIMIT),
+      orderId: expect.any(String) as string,
+      draft: { customerName: 'Dana', totalCents: 2500 },
+    });
+    expect(turn.reply).toContain('2 Margherita Pizza');
+    const orders = await t.request('/api/orders', { cookie: owner.cookie });
+    expect(((await orders.json()) as ListOrdersResponse).orders.map((o) => o.id)).toEqual([turn.orderId]);
+  });
+
+  it('counts in one statement: requests at once never go past the cap, and the next day starts again', async () => {
+    const { userId } = await newOwner();
+    const now = new Date('2026-05-01T23:59:59.000Z');
+    const taken = await Promise.all(
+      Array.from({ length: 20 }, () => takeModelRequest(t.db, { accountId: userId, limit: 5, now })),
+    );
+    expect(taken.filter(Boolean)).toHaveLength(5);
+    expect(await usageOf(userId)).toMatchObject([{ day: '2026-05-01', requests: 5, refused: 15 }]);
+
+    const tomorrow = new Date('2026-05-02T00:00:00.000Z');
+    expect(await takeModelRequest(t.db, { accountId: userId, limit: 5, now: tomorrow })).toBe(true);
+    const days = await usageOf(userId);
+    expect(days.map((d) => [d.day, d.requests]).sort()).toEqual([
+      ['2026-05-01', 5],
+      ['2026-05-02', 1],
+    ]);
+  });
+});
+
+describe('how much one call sends and keeps', () => {
+  let fake: FakeOpenAiApi;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    fake = createFakeOpenAiApi({ apiKey: API_KEY, model: MODEL });
+    t = await createTestApp({
+      llm: createOpenAiCompatibleProvider({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: MODEL, fetch: fake.fetch }),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('sends each request within the budget, the order in every one once it is placed', async () => {
+    const owner = await openRestaurant(t, 'long-call@example.com');
+    const started = (await (
+      await t.request('/api/test-calls', { method: 'POST', cookie: owner.cookie, json: {} })
+    ).json()) as StartTestCallResponse;
+    const say = async (text: string) => {
+      const response = await t.request(`/api/test-calls/${started.callId}/messages`, {
+        method: 'POST',
+        cookie: owner.cookie,
+        json: { text },
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as TestCallTurn;
+    };
+    fake.script(
+      {
+        toolCalls: [
+          {
+            name: 'place_order',
+            arguments: { customer_name: 'Dana', items: [{ name: 'Margherita Pizza', quantity: 2 }] },
+          },
+        ],
+      },
+      (request) => ({ content: toolResults(request)[0]! }),
+    );
+    expect((await say('Two margheritas for Dana, yes.')).orderId).toEqual(expect.any(String));
+
+    const turns = 30;
+    for (let i = 1; i <= turns; i++) {
+      fake.script({ content: `Answer ${i}: ${'Of course, happy to tell you more about it. '.repeat(40)}` });
+      await say(`Question ${i}: ${'What else can you tell me about the pizza and the horchata? '.repeat(15)}`);
+    }
+
+    // Each request's messages, as the budget counts them: each message's JSON.
+    const sizes = fake.requests.map((r) =>
+      r.body.messages.reduce((sum, m) => sum + Buffer.byteLength(JSON.stringify(m), 'utf8'), 0),
+    );
+    expect(sizes).toHaveLength(turns + 2);
+    for (const size of sizes) expect(size).toBeLessThanOrEqual(MODEL_HISTORY_BUDGET_BYTES);
+    const last = fake.requests.at(-1)!.body.messages;
+    expect(last[0]!.content).toMatch(/^You are the phone assistant of Casa Lupe/);
+    expect(last[0]!.content).toContain('- The order has been placed');
+    expect(last[0]!.content).toContain('for Dana): 2 × Margherita Pizza; total $25.00');
+    expect(last.at(-1)!.content).toMatch(/^Question 30: /);
+    expect(last.at(-2)!.content).toMatch(/^Answer 29: /);
+    // Long turns fill the budget rather than grow past it.
+    expect(sizes.at(-1)).toBeGreaterThan(MODEL_HISTORY_BUDGET_BYTES / 2);
+    const [row] = await t.db
+      .select({ conversation: calls.conversation })
+      .from(calls)
+      .where(eq(calls.id, started.callId));
+    expect(Buffer.byteLength(JSON.stringify(row!.conversation), 'utf8')).toBeLessThan(3 * MODEL_HISTORY_BUDGET_BYTES);
+  });
+
+  it('caps the transcript it appends to, and lists calls without it', async () => {
+    const owner = await openRestaurant(t, 'long-transcript@example.com');
+    const started = (await (
+      await t.request('/api/test-calls', { method: 'POST', cookie: owner.cookie, json: {} })
+    ).json()) as StartTestCallResponse;
+    const earlier = Array.from(
+      { length: 700 },
+      (_, i) => `Caller: question ${i + 1}, ${'with many words about the menu '.repeat(3)}`,
+    );
+    const greeting = `Assistant: ${started.reply}`;
+    await t.db
+      .update(calls)
+      .set({ transcript: [greeting, ...earlier].join('\n') })
+      .where(eq(calls.id, started.callId));
+
+    fake.script({ content: 'We have Margherita Pizza and Horchata.' });
+    await t.request(`/api/test-calls/${started.callId}/messages`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { text: 'What do you have?' },
+    });
+    const [row] = await t.db.select({ transcript: calls.transcript }).from(calls).where(eq(calls.id, started.callId));
+    const transcript = row!.transcript!;
+    expect(Buffer.byteLength(transcript, 'utf8')).toBeLessThanOrEqual(MAX_TRANSCRIPT_BYTES);
+    const lines = transcript.split('\n');
+    expect(lines[0]).toBe(greeting);
+    expect(lines).toContain(TRANSCRIPT_CUT_MARKER);
+    expect(lines.slice(-2)).toEqual(['Caller: What do you have?', 'Assistant: We have Margherita Pizza and Horchata.']);
+
+    const list = (await (await t.request('/api/calls', { cookie: owner.cookie })).json()) as ListCallsResponse;
+    expect(list.calls.map((c) => c.id)).toEqual([started.callId]);
+    expect(list.calls[0]).not.toHaveProperty('transcript');
+    const one = (await (await t.request(`/api/calls/${started.callId}`, { cookie: owner.cookie })).json()) as {
+      call: CallDetail;
+    };
+    expect(one.call.transcript).toBe(transcript);
   });
 });

@@ -3,8 +3,10 @@ import type { LlmMessage, LlmProvider, LlmReply } from '../../providers/llm/llm-
 import { buildSystemPrompt } from '../voice/assistant-prompt';
 import type { CallContext } from '../voice/call-context';
 import type { ToolAnswer } from '../voice/tool-types';
-import { newConversation, type ToolRunner } from './engine-types';
+import { newConversation, type Conversation, type ToolRunner } from './engine-types';
 import { createLlmEngine, llmToolDefinitions } from './llm-engine';
+import { messageBytes, MODEL_HISTORY_BUDGET_BYTES } from './model-history';
+import { ModelRequestLimitError, modelLimitNotice } from './model-usage';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 
@@ -175,6 +177,91 @@ describe('the language-model engine', () => {
     await engine.respond({ ctx: CTX, conversation: greeting.conversation, text: 'Hi', tools });
     expect(tools).not.toHaveBeenCalled();
     expect(seen[1]!.at(-1)).toMatchObject({ role: 'tool', content: 'There is no tool named delete_menu.' });
+  });
+
+  it('keeps every request of a long call within the budget, the order in the prompt, and stores the history trimmed', async () => {
+    const turns = 40;
+    const { provider, seen } = scripted(
+      ...Array.from({ length: turns }, (_, i): Reply[] =>
+        i === 1
+          ? [
+              {
+                calls: [
+                  {
+                    name: 'place_order',
+                    arguments: JSON.stringify({
+                      customer_name: 'Dana',
+                      items: [{ name: 'Margherita Pizza', quantity: 2 }],
+                    }),
+                  },
+                ],
+              },
+              { content: 'Your order is in, Dana.' },
+            ]
+          : [{ content: `Answer ${i + 1}: ${'Happy to help with that. '.repeat(30)}` }],
+      ).flat(),
+    );
+    const { engine, greeting } = started(provider);
+    const tools = toolRunner({
+      place_order: { result: 'Order #12 is placed.', outcome: 'ordered', orderId: 'order-1', orderNumber: 12 },
+    });
+    let conversation: Conversation = greeting.conversation;
+    for (let i = 1; i <= turns; i++) {
+      const text = `Turn ${i}: ${'Tell me more about the pizza, please. '.repeat(15)}`;
+      conversation = (await engine.respond({ ctx: CTX, conversation, text, tools })).conversation;
+    }
+
+    expect(seen).toHaveLength(turns + 1);
+    const size = (messages: LlmMessage[]) => messages.reduce((sum, m) => sum + messageBytes(m), 0);
+    for (const request of seen) expect(size(request)).toBeLessThanOrEqual(MODEL_HISTORY_BUDGET_BYTES);
+    const last = seen.at(-1)!;
+    expect(last[0]!.content).toContain(buildSystemPrompt(CTX, NOW));
+    expect(last[0]!.content).toContain(
+      '- The order has been placed (order #12, for Dana): 2 × Margherita Pizza; total $25.00. Do not place it again.',
+    );
+    // The turns that placed it are long gone from the request; the newest ones are there, in order.
+    expect(JSON.stringify(last.slice(1))).not.toMatch(/"Turn 2: |"tool_calls"/);
+    expect(last.at(-1)).toEqual({ role: 'user', content: expect.stringMatching(/^Turn 40: /) as string });
+    expect(last.at(-2)).toEqual({ role: 'assistant', content: expect.stringMatching(/^Answer 39: /) as string });
+    expect(last.at(-3)).toEqual({ role: 'user', content: expect.stringMatching(/^Turn 39: /) as string });
+    // What is stored is bounded too: the trimmed history and the last turn.
+    expect(size(conversation.messages)).toBeLessThan(2 * MODEL_HISTORY_BUDGET_BYTES);
+    expect(conversation).toMatchObject({ orderId: 'order-1', orderNumber: 12, stage: 'placed', customerName: 'Dana' });
+  });
+
+  it('past the day’s requests after a tool ran, says what the tool answered and hands the call to the built-in assistant', async () => {
+    const { provider, seen } = scripted(
+      {
+        calls: [
+          {
+            name: 'place_order',
+            arguments: JSON.stringify({ customer_name: 'Sam', items: [{ name: 'Margherita Pizza', quantity: 1 }] }),
+          },
+        ],
+      },
+      new ModelRequestLimitError(2),
+    );
+    const { engine, greeting } = started(provider);
+    const tools = toolRunner({
+      place_order: { result: 'Order #7 is placed, Sam.', outcome: 'ordered', orderId: 'order-7', orderNumber: 7 },
+    });
+    const turn = await engine.respond({ ctx: CTX, conversation: greeting.conversation, text: 'Yes.', tools });
+    expect(seen).toHaveLength(2);
+    expect(turn).toMatchObject({ reply: 'Order #7 is placed, Sam.', ended: false, notice: modelLimitNotice(2) });
+    expect(turn.conversation).toMatchObject({ engine: 'rules', stage: 'placed', orderId: 'order-7', orderNumber: 7 });
+    expect(turn.conversation.lines).toEqual([
+      { menuItemId: 'm1', name: 'Margherita Pizza', quantity: 1, notes: null, unitPriceCents: 1250 },
+    ]);
+  });
+
+  it('past the day’s requests before any tool ran, throws for the built-in assistant to take the turn', async () => {
+    const { provider } = scripted(new ModelRequestLimitError(2));
+    const { engine, greeting } = started(provider);
+    const tools = toolRunner();
+    await expect(
+      engine.respond({ ctx: CTX, conversation: greeting.conversation, text: 'Menu?', tools }),
+    ).rejects.toBeInstanceOf(ModelRequestLimitError);
+    expect(tools).not.toHaveBeenCalled();
   });
 
   it('throws when the model fails, leaving the conversation as it was', async () => {

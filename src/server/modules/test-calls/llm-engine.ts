@@ -1,17 +1,20 @@
 import type { Language } from '@shared/domain/languages';
-import type { LlmMessage, LlmProvider, LlmToolDefinition } from '../../providers/llm/llm-provider';
+import type { LlmMessage, LlmProvider, LlmReply, LlmToolDefinition } from '../../providers/llm/llm-provider';
 import { assistantTools, firstMessage } from '../voice/assistant';
 import { buildSystemPrompt } from '../voice/assistant-prompt';
 import type { CallContext } from '../voice/call-context';
 import { matchDish } from '../voice/menu-match';
 import { TOOL_NAMES, type ToolAnswer, type ToolName } from '../voice/tool-types';
 import type { Conversation, ConversationEngine, DraftLine, EngineTurn } from './engine-types';
+import { callStateSection, fitHistory } from './model-history';
+import { ModelRequestLimitError } from './model-usage';
 
 /**
  * The test call answered by the configured language model, as a phone call is: the phone assistant's system prompt
  * and tools, each tool call run by the same executor (which enforces hours, busy mode, sold-out items and the caps
- * whatever the model asks for), and the answers fed back until the model speaks. Errors from the model are thrown:
- * the service then lets the built-in engine answer the turn.
+ * whatever the model asks for), and the answers fed back until the model speaks. Each request carries the history
+ * trimmed to a budget, with the order in the system prompt (model-history.ts). Errors from the model are thrown: the
+ * service then lets the built-in engine answer the turn.
  */
 
 /** Model requests per caller turn: a lookup, an order and a reply fit; a model going round in circles does not. */
@@ -78,12 +81,6 @@ function parseArguments(raw: string): Record<string, unknown> | null {
   }
 }
 
-/** The system prompt, built fresh for each turn (the menu or busy mode may have changed), first in the history. */
-function withSystemPrompt(messages: LlmMessage[], prompt: string): LlmMessage[] {
-  const rest = messages[0]?.role === 'system' ? messages.slice(1) : messages;
-  return [{ role: 'system', content: prompt }, ...rest];
-}
-
 /** What the side panel shows once place_order succeeded: the lines sent, matched to the menu as the executor does. */
 function draftOfOrder(ctx: CallContext, args: Record<string, unknown>) {
   const candidates = ctx.menu.map((m) => ({ value: m, names: [m.name, ...m.aliases] }));
@@ -126,15 +123,31 @@ export function createLlmEngine(
     async respond({ ctx, conversation, text, tools }): Promise<EngineTurn> {
       // Nothing is written into `conversation` itself: if the model fails, the built-in engine takes the turn over
       // from the state as it was before it.
-      const messages = withSystemPrompt(conversation.messages, buildSystemPrompt(ctx, now()));
-      messages.push({ role: 'user', content: text });
-      let state: Conversation = { ...conversation, engine: 'llm', messages };
+      // The system prompt is built fresh for each turn (the menu or busy mode may have changed).
+      const systemPrompt = buildSystemPrompt(ctx, now());
+      /** The earlier turns as the last request carried them; this turn's messages follow. */
+      let earlier: readonly LlmMessage[] = conversation.messages;
+      const current: LlmMessage[] = [{ role: 'user', content: text }];
+      let state: Conversation = { ...conversation, engine: 'llm' };
       const definitions = llmToolDefinitions(ctx.language);
       let lastAnswer = null as string | null;
 
+      /** The next request's messages, within the budget; what it keeps of the earlier turns is what is stored. */
+      const nextRequest = () => {
+        const fitted = fitHistory({
+          systemPrompt,
+          callState: (hasLeftOut) => callStateSection(state, hasLeftOut),
+          earlier,
+          current,
+        });
+        earlier = fitted.earlier;
+        return fitted.messages;
+      };
+
       const finish = (reply: string, ended: boolean): EngineTurn => {
         if (ended) state = { ...state, stage: state.stage === 'placed' ? 'placed' : 'ended' };
-        return { reply, conversation: state, ended };
+        const messages: LlmMessage[] = [{ role: 'system', content: systemPrompt }, ...earlier, ...current];
+        return { reply, conversation: { ...state, messages }, ended };
       };
 
       /** Runs one tool call; returns what goes back to the model, and what the caller hears if the call ends here. */
@@ -164,8 +177,18 @@ export function createLlmEngine(
       // What the model says alongside its tool calls ("One moment.") is heard too, as on the phone.
       const said: string[] = [];
       for (let round = 1; round <= MAX_ROUNDS; round++) {
-        const { message } = await provider.complete({ messages, tools: definitions });
-        messages.push(message);
+        let message: LlmReply['message'];
+        try {
+          ({ message } = await provider.complete({ messages: nextRequest(), tools: definitions }));
+        } catch (error) {
+          // The account's requests for the day ran out after this turn's tools ran (an order may be in): the caller
+          // hears what they answered, and the built-in assistant takes the rest of the call.
+          if (!(error instanceof ModelRequestLimitError) || lastAnswer === null) throw error;
+          current.push({ role: 'assistant', content: lastAnswer });
+          state = { ...state, engine: 'rules' };
+          return { ...finish([...said, lastAnswer].join(' '), false), notice: error.notice };
+        }
+        current.push(message);
         const content = message.content?.trim();
         if (content) said.push(content);
         const toolCalls = message.tool_calls ?? [];
@@ -178,7 +201,7 @@ export function createLlmEngine(
         let ending: string[] | null = null;
         for (const call of toolCalls) {
           const { content: answer, ends } = await run(call.function.name, call.function.arguments);
-          messages.push({ role: 'tool', tool_call_id: call.id, content: answer });
+          current.push({ role: 'tool', tool_call_id: call.id, content: answer });
           if (ends !== undefined) ending = [...(ending ?? []), ends];
         }
         if (ending) {
@@ -190,7 +213,7 @@ export function createLlmEngine(
 
       // Still calling tools after the last round: the caller hears the last tool answer, which is a spoken sentence.
       if (lastAnswer === null) throw new Error(`The language model did not answer within ${MAX_ROUNDS} requests`);
-      messages.push({ role: 'assistant', content: lastAnswer });
+      current.push({ role: 'assistant', content: lastAnswer });
       return finish([...said, lastAnswer].join(' '), false);
     },
   };

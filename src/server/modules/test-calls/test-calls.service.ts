@@ -9,9 +9,11 @@ import type { LlmProvider } from '../../providers/llm/llm-provider';
 import { withEvents } from '../../realtime/with-events';
 import { loadCallContext } from '../voice/call-context';
 import { publishCallChange } from '../voice/call-view';
+import { appendToTranscript } from '../voice/transcript';
 import { executeToolCall, type ToolDeps } from '../voice/tool-executor';
 import { draftOf, newConversation, type Conversation, type ConversationEngine, type EngineTurn } from './engine-types';
 import { createLlmEngine } from './llm-engine';
+import { meteredModel, ModelRequestLimitError } from './model-usage';
 import { rulesEngine } from './rules-engine';
 import { TEST_CALL_LIMITS, tooManyTurns, TurnGate } from './test-call-limits';
 import { respondOffThread } from './turn-runner';
@@ -21,6 +23,8 @@ export interface TestCallDeps extends ToolDeps {
   llm: LlmProvider | null;
   /** What one account may do with test calls; the product's limits unless set. */
   testCallLimits?: TestCallLimits;
+  /** Model requests one account may make a day; past it the built-in assistant answers. */
+  llmDailyRequestsPerAccount: number;
 }
 
 const limitsOf = (deps: TestCallDeps) => deps.testCallLimits ?? TEST_CALL_LIMITS;
@@ -48,8 +52,10 @@ function fictionalCaller(): string {
   return `+1${randomInt(201, 990)}55501${String(randomInt(100)).padStart(2, '0')}`;
 }
 
-function engineFor(deps: TestCallDeps, conversation: Conversation): ConversationEngine {
-  return conversation.engine === 'llm' && deps.llm ? createLlmEngine(deps.llm) : rulesEngine;
+function engineFor(deps: TestCallDeps, conversation: Conversation, ownerId: string): ConversationEngine {
+  return conversation.engine === 'llm' && deps.llm
+    ? createLlmEngine(meteredModel(deps, deps.llm, ownerId))
+    : rulesEngine;
 }
 
 function turnOf(conversation: Conversation, reply: string, ended: boolean, notice: string | null): TestCallTurn {
@@ -87,7 +93,7 @@ export async function startTestCall(
   const language = input.language ?? ctx.language;
   const callCtx = { ...ctx, language };
   const conversation = newConversation(language, deps.llm ? 'llm' : 'rules');
-  const greeting = engineFor(deps, conversation).greet(callCtx, conversation);
+  const greeting = engineFor(deps, conversation, ownerId).greet(callCtx, conversation);
 
   const callId = await withEvents(deps.db, deps.hub, async (tx, events) => {
     const [call] = await tx
@@ -149,12 +155,26 @@ async function answerTurn(deps: TestCallDeps, ownerId: string, callId: string, t
   let turn: EngineTurn;
   let notice: string | null = null;
   try {
-    turn = await respond(deps, engineFor(deps, conversation), { ctx: callCtx, conversation, text, tools, now });
+    turn = await respond(deps, engineFor(deps, conversation, ownerId), {
+      ctx: callCtx,
+      conversation,
+      text,
+      tools,
+      now,
+    });
   } catch (error) {
     // A refusal (a limit's 429) stands whichever engine answers; only the model's own failure hands over.
     if (conversation.engine !== 'llm' || error instanceof HttpError) throw error;
-    deps.logger.warn({ err: error, callId }, 'the language model failed; the built-in assistant takes over');
-    notice = FALLBACK_NOTICE;
+    if (error instanceof ModelRequestLimitError) {
+      deps.logger.info(
+        { callId, limit: error.limit },
+        'model requests for today used up; the built-in assistant takes over',
+      );
+      notice = error.notice;
+    } else {
+      deps.logger.warn({ err: error, callId }, 'the language model failed; the built-in assistant takes over');
+      notice = FALLBACK_NOTICE;
+    }
     turn = await respond(deps, rulesEngine, {
       ctx: callCtx,
       conversation: { ...conversation, engine: 'rules' },
@@ -170,9 +190,10 @@ async function answerTurn(deps: TestCallDeps, ownerId: string, callId: string, t
       .update(calls)
       .set({
         conversation: turn.conversation,
-        transcript: [call.transcript, transcriptLine('Caller', text), transcriptLine('Assistant', turn.reply)]
-          .filter(Boolean)
-          .join('\n'),
+        transcript: appendToTranscript(call.transcript, [
+          transcriptLine('Caller', text),
+          transcriptLine('Assistant', turn.reply),
+        ]),
         ...(turn.ended ? { status: 'ended' as const, endedAt: new Date(), endedReason: 'test-call-ended' } : {}),
         updatedAt: new Date(),
       })

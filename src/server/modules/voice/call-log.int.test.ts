@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/test-app';
 import { calls, orders } from '../../db/schema';
 import type { ApiError } from '@shared/contracts/me';
-import type { CallSummary, ListCallsResponse } from '@shared/contracts/calls';
+import type { CallDetail, CallSummary, ListCallsResponse } from '@shared/contracts/calls';
 
 type Owner = { cookie: string; userId: string };
 type NewCallRow = typeof calls.$inferInsert;
@@ -120,18 +120,24 @@ describe('call log: GET /api/calls', () => {
       endedReason: null,
       outcome: 'ordered',
       summary: 'Two margheritas for pickup.',
-      transcript: 'AI: Hello!\nUser: Two margheritas, please.',
       recordingUrl: 'https://recordings.example.com/call.wav',
       orderId: order!.id,
       // The number said at the counter comes first, so the call log and the card agree.
       orderLabel: '#12 · 2× Margherita',
     } satisfies CallSummary);
+    // The list is summaries: no call in it carries its transcript.
+    for (const listed of page.calls) expect(listed).not.toHaveProperty('transcript');
     expect(page.calls[0]).toMatchObject({ status: 'in-progress', endedAt: null, durationSeconds: null, outcome: null });
     expect(page.calls[2]).toMatchObject({ callerNumber: null, durationSeconds: 42, orderId: null, orderLabel: null });
 
+    // The call on its own is the same summary, with what was said.
     const one = await t.request(`/api/calls/${ordered!.id}`, { cookie: owner.cookie });
     expect(one.status).toBe(200);
-    expect(await one.json()).toEqual({ call: page.calls[1] });
+    expect(await one.json()).toEqual({
+      call: { ...page.calls[1]!, transcript: 'AI: Hello!\nUser: Two margheritas, please.' } satisfies CallDetail,
+    });
+    const quiet = await t.request(`/api/calls/${older!.id}`, { cookie: owner.cookie });
+    expect(((await quiet.json()) as { call: CallDetail }).call.transcript).toBeNull();
   });
 
   it('pages cover every call exactly once, newest first, ties on the start time broken by id', async () => {

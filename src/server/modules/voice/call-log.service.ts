@@ -1,12 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { CallSummary, ListCallsResponse } from '@shared/contracts/calls';
+import type { CallDetail, ListCallsResponse } from '@shared/contracts/calls';
 import type { Database } from '../../db/client';
 import { calls } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { decodeKeysetCursor, olderThan, takePage } from '../../http/keyset-cursor';
-import { loadCallSummaries } from './call-view';
+import { loadCallDetail, loadCallSummaries } from './call-view';
 
-/** One page of the owner's calls, newest first, keyset-paged on (started_at, id). */
+/** One page of the owner's calls, newest first, keyset-paged on (started_at, id); summaries, no transcripts. */
 export async function listCalls(
   db: Database,
   ownerId: string,
@@ -30,9 +30,9 @@ export async function listCalls(
   };
 }
 
-/** One of the owner's calls; another restaurant's call is simply not found. */
-export async function getCall(db: Database, ownerId: string, callId: string): Promise<CallSummary> {
-  const [call] = await loadCallSummaries(db, ownerId, [callId]);
+/** One of the owner's calls with its transcript; another restaurant's call is simply not found. */
+export async function getCall(db: Database, ownerId: string, callId: string): Promise<CallDetail> {
+  const call = await loadCallDetail(db, ownerId, callId);
   if (!call) throw notFound('Call');
   return call;
 }

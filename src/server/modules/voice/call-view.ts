@@ -1,10 +1,29 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { CallSummary } from '@shared/contracts/calls';
+import type { CallDetail, CallSummary } from '@shared/contracts/calls';
 import { formatOrderNumber } from '@shared/domain/orders';
 import type { Database, Transaction } from '../../db/client';
 import { calls, orders } from '../../db/schema';
 import type { EventRecorder } from '../../realtime/with-events';
 import { httpsUrl } from './vapi-messages';
+
+/**
+ * What a summary is made of: every column the call log shows, never the transcript or a test call's conversation,
+ * which are the large ones and are read only for the call's own page.
+ */
+const summaryColumns = {
+  id: calls.id,
+  kind: calls.kind,
+  callerNumber: calls.callerNumber,
+  status: calls.status,
+  startedAt: calls.startedAt,
+  endedAt: calls.endedAt,
+  endedReason: calls.endedReason,
+  outcome: calls.outcome,
+  summary: calls.summary,
+  recordingUrl: calls.recordingUrl,
+  orderId: calls.orderId,
+};
+type SummaryRow = Pick<typeof calls.$inferSelect, keyof typeof summaryColumns>;
 
 /**
  * A call as the call log shows it, read by the webhook (to publish a change), the tools and the call-log route alike.
@@ -17,7 +36,7 @@ export async function loadCallSummaries(
 ): Promise<CallSummary[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ call: calls, orderItem: orders.item, orderNumber: orders.dailyNumber })
+    .select({ call: summaryColumns, orderItem: orders.item, orderNumber: orders.dailyNumber })
     .from(calls)
     .leftJoin(orders, eq(orders.id, calls.orderId))
     .where(and(eq(calls.restaurantId, restaurantId), inArray(calls.id, ids)));
@@ -28,13 +47,33 @@ export async function loadCallSummaries(
   });
 }
 
+/** One call with its transcript, for the call's own page; null when the restaurant has no such call. */
+export async function loadCallDetail(
+  db: Database | Transaction,
+  restaurantId: string,
+  id: string,
+): Promise<CallDetail | null> {
+  const [row] = await db
+    .select({
+      call: summaryColumns,
+      transcript: calls.transcript,
+      orderItem: orders.item,
+      orderNumber: orders.dailyNumber,
+    })
+    .from(calls)
+    .leftJoin(orders, eq(orders.id, calls.orderId))
+    .where(and(eq(calls.restaurantId, restaurantId), eq(calls.id, id)));
+  if (!row) return null;
+  return { ...toCallSummary(row.call, orderLabel(row.orderNumber, row.orderItem)), transcript: row.transcript };
+}
+
 /** '#12 · 2× Margherita': the number said at the counter, then what was ordered. */
 function orderLabel(orderNumber: number | null, item: string | null): string | null {
   if (item === null) return null;
   return orderNumber === null ? item : `${formatOrderNumber(orderNumber)} · ${item}`;
 }
 
-export function toCallSummary(call: typeof calls.$inferSelect, orderLabel: string | null): CallSummary {
+export function toCallSummary(call: SummaryRow, orderLabel: string | null): CallSummary {
   return {
     id: call.id,
     kind: call.kind,
@@ -48,7 +87,6 @@ export function toCallSummary(call: typeof calls.$inferSelect, orderLabel: strin
     endedReason: call.endedReason,
     outcome: call.outcome,
     summary: call.summary,
-    transcript: call.transcript,
     // A row written before links were checked on the way in is checked on the way out too.
     recordingUrl: httpsUrl(call.recordingUrl),
     orderId: call.orderId,

@@ -11,6 +11,7 @@ import { calls } from '../../db/schema';
 import type { RealtimeHub } from '../../realtime/realtime-hub';
 import { withEvents, type EventRecorder } from '../../realtime/with-events';
 import { publishCallChange } from './call-view';
+import { capTranscript } from './transcript';
 
 /**
  * The write side of the call log. Provider messages about one call may arrive twice, late or out of order, so every
@@ -192,7 +193,7 @@ export async function applyEndOfCallReport(
       endedAt: report.endedAt ?? row.endedAt ?? now,
       endedReason: report.endedReason ?? row.endedReason,
       summary: report.summary ?? row.summary,
-      transcript: report.transcript ?? row.transcript,
+      transcript: capTranscript(report.transcript) ?? row.transcript,
       recordingUrl: report.recordingUrl ?? row.recordingUrl,
       outcome: row.outcome ?? outcomeForEndedReason(report.endedReason ?? row.endedReason),
     };

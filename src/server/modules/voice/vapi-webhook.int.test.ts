@@ -19,6 +19,7 @@ import {
 } from '../../../../tests/vapi-payloads';
 import { calls, orders, realtimeEvents, restaurantProfiles, toolCallResults } from '../../db/schema';
 import type { VapiAssistant } from './assistant';
+import { MAX_TRANSCRIPT_BYTES, TRANSCRIPT_CUT_MARKER } from './transcript';
 import type { ToolCallResult } from './vapi-webhook.service';
 
 const SECRET = 'vapi-webhook-secret-for-tests-0123456789';
@@ -455,6 +456,24 @@ describe('Vapi webhook', () => {
         recordingUrl: 'https://storage.vapi.ai/recordings/mono-combined.wav',
         outcome: 'no_order',
       });
+    });
+
+    it('keeps a transcript longer than the cap as its beginning and its end, with a marker between', async () => {
+      const c = call();
+      await postOk(t, assistantRequest(c));
+      const said = Array.from({ length: 6000 }, (_, i) => `${i % 2 ? 'AI' : 'User'}: line ${i + 1} of a long call.`);
+      const transcript = said.join('\n');
+      expect(Buffer.byteLength(transcript)).toBeGreaterThan(2 * MAX_TRANSCRIPT_BYTES);
+      await postOk(t, endOfCallReport(c, { transcript }));
+      const [row] = await callRows(t, c.callId);
+      expect(Buffer.byteLength(row!.transcript!)).toBeLessThanOrEqual(MAX_TRANSCRIPT_BYTES);
+      const lines = row!.transcript!.split('\n');
+      expect(lines[0]).toBe(said[0]);
+      expect(lines.at(-1)).toBe(said.at(-1));
+      expect(lines.filter((line) => line === TRANSCRIPT_CUT_MARKER)).toHaveLength(1);
+      // The same report again changes nothing.
+      await postOk(t, endOfCallReport(c, { transcript }));
+      expect((await callRows(t, c.callId))[0]).toEqual(row);
     });
 
     it('reads the older report shape', async () => {

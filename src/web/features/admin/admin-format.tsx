@@ -34,6 +34,13 @@ export function formatDateTime(value: string | Date | null): string {
   return value ? dateTimeFormat.format(new Date(value)) : '—';
 }
 
+const utcDayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** A recent day counted in UTC ('2026-05-02' → 'May 2'), shown as that same day wherever the browser is. */
+export function formatUtcDay(day: string): string {
+  return utcDayFormat.format(new Date(`${day}T00:00:00Z`));
+}
+
 const statusBadgeClasses: Record<AccountStatus, string> = {
   trial: 'bg-brand-100 text-brand-800 ring-brand-200',
   active: 'bg-emerald-100 text-emerald-800 ring-emerald-200',

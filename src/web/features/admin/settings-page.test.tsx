@@ -10,6 +10,7 @@ import {
   reply,
   type FakeRoutes,
 } from '../../../../tests/render-web';
+import { formatUtcDay } from './admin-format';
 import { AdminLayout } from './admin-layout';
 import { adminMe, auditEntry, operations, stubBrowser, urlsFetched, withToaster } from './admin-test-kit';
 import { AdminSettingsPage } from './settings-page';
@@ -88,6 +89,31 @@ describe('/admin/settings', () => {
     openSettings();
     expect(await screen.findByText('No failed jobs')).toBeVisible();
     expect(screen.getByText('No failed texts')).toBeVisible();
+  });
+
+  it('shows model requests per account and day against the daily cap', async () => {
+    opsApi();
+    openSettings();
+    const panel = await screen.findByRole('region', { name: 'Language-model requests' });
+    expect(panel).toHaveTextContent('Each account may make 300 model requests a day');
+    const rows = within(within(panel).getByRole('table', { name: 'Model requests per account and day' })).getAllByRole(
+      'row',
+    );
+    expect(rows.slice(1).map((row) => row.textContent)).toEqual([
+      `${formatUtcDay('2026-05-02')}Luigi'sluigi@example.com300 of 300Cap reached12 refused12`,
+      `${formatUtcDay('2026-05-02')}Unnamed restaurantnew@example.com41 of 3000`,
+      `${formatUtcDay('2026-05-01')}Luigi'sluigi@example.com87 of 3000`,
+    ]);
+    // The day is the UTC day the server counted, whatever the browser's time zone.
+    expect(within(rows[1]!).getByText(formatUtcDay('2026-05-02'))).toHaveAttribute('dateTime', '2026-05-02');
+  });
+
+  it('says so when no account used the model lately', async () => {
+    opsApi(operations({ modelUsage: { dailyLimitPerAccount: 50, periodDays: 7, days: [] } }));
+    openSettings();
+    const panel = await screen.findByRole('region', { name: 'Language-model requests' });
+    expect(panel).toHaveTextContent('Each account may make 50 model requests a day');
+    expect(within(panel).getByText('No model requests in the last 7 days')).toBeVisible();
   });
 
   it('lists recent admin actions in words, newest first', async () => {

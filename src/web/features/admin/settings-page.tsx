@@ -16,6 +16,7 @@ import { formatDateTime, formatUptime, ModeBadge, WEBHOOK_PROVIDER_LABELS } from
 import { ErrorPanel, LoadingPanel, Panel } from './admin-panels';
 import { AuditTrail } from './audit-trail';
 import { EmailOutboxSection } from './email-outbox-section';
+import { ModelUsageSection } from './model-usage-section';
 import { RuntimeSettingsForm } from './runtime-settings-form';
 import { useAdminOperations, useRetryFailedJob } from './use-admin-operations';
 
@@ -79,7 +80,7 @@ export function AdminSettingsPage() {
 }
 
 function Sections({ operations, now }: { operations: AdminOperations; now: number }) {
-  const { app, providers, webhooks, jobs, texts } = operations;
+  const { app, providers, webhooks, jobs, texts, modelUsage } = operations;
   return (
     <div className="grid gap-5 lg:grid-cols-2">
       <Panel title="Service" id="ops-service">
@@ -165,6 +166,8 @@ function Sections({ operations, now }: { operations: AdminOperations; now: numbe
       <Panel title="Runtime settings" id="ops-settings">
         <RuntimeSettingsForm settings={operations.settings} />
       </Panel>
+
+      <ModelUsageSection usage={modelUsage} className="lg:col-span-2" />
 
       <EmailOutboxSection className="lg:col-span-2" />
 

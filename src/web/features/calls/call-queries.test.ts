@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { CallSummary, ListCallsResponse } from '@shared/contracts/calls';
+import type { CallDetail, CallSummary, ListCallsResponse } from '@shared/contracts/calls';
 import { applyCallToList, callKeys } from './call-queries';
 
 function call(id: string, startedAt: string, overrides: Partial<CallSummary> = {}): CallSummary {
@@ -15,7 +15,6 @@ function call(id: string, startedAt: string, overrides: Partial<CallSummary> = {
     endedReason: null,
     outcome: 'no_order',
     summary: null,
-    transcript: null,
     recordingUrl: null,
     orderId: null,
     orderLabel: null,
@@ -72,6 +71,26 @@ describe('applyCallToList', () => {
     expect(ids()).toEqual([['b', 'c'], ['d']]);
     const pages = queryClient.getQueryData<InfiniteData<ListCallsResponse, string | null>>(callKeys.list)!.pages;
     expect(pages[1]!.calls[0]).toEqual(ended);
+  });
+
+  it('a call read on its own takes the change but keeps its transcript, and is marked to be read again', () => {
+    const { queryClient } = cacheWith([{ calls: [b], nextCursor: null }]);
+    const live = call('d', d.startedAt, { status: 'in-progress', outcome: null });
+    queryClient.setQueryData<CallDetail>(callKeys.detail('d'), { ...live, transcript: 'Assistant: Hello!' });
+    const ended = call('d', d.startedAt, { status: 'ended', outcome: 'ordered' });
+
+    applyCallToList(queryClient, ended);
+    expect(queryClient.getQueryData(callKeys.detail('d'))).toEqual({ ...ended, transcript: 'Assistant: Hello!' });
+    expect(queryClient.getQueryState(callKeys.detail('d'))!.isInvalidated).toBe(true);
+
+    // A late event of an earlier status changes nothing.
+    queryClient.setQueryData<CallDetail>(callKeys.detail('d'), { ...ended, transcript: 'Assistant: Hello!' });
+    applyCallToList(queryClient, live);
+    expect(queryClient.getQueryData(callKeys.detail('d'))).toEqual({ ...ended, transcript: 'Assistant: Hello!' });
+    expect(queryClient.getQueryState(callKeys.detail('d'))!.isInvalidated).toBe(false);
+    // A call never read on its own is not read because of an event.
+    applyCallToList(queryClient, call('e', d.startedAt));
+    expect(queryClient.getQueryData(callKeys.detail('e'))).toBeUndefined();
   });
 
   it('an empty log gets its first call', () => {

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { CallSummary, ListCallsResponse } from '@shared/contracts/calls';
+import type { CallDetail, CallSummary, ListCallsResponse } from '@shared/contracts/calls';
 import { isLaterCallStatus } from '@shared/domain/calls';
 import { apiClient, call } from '@web/lib/api-client';
 import { useRealtimeEvents } from '@web/lib/realtime';
@@ -22,9 +22,12 @@ export function useCallList() {
   });
 }
 
-/** One call by id, for a link to a call that is not on the loaded pages. */
+/**
+ * One call by id, with its transcript (the list carries none): for a call whose details are open, and for a link to a
+ * call that is not on the loaded pages.
+ */
 export function useCall(id: string | null) {
-  return useQuery({
+  return useQuery<CallDetail>({
     queryKey: callKeys.detail(id ?? ''),
     queryFn: async () => (await call(apiClient.calls[':id'].$get({ param: { id: id! } }))).call,
     enabled: id !== null,
@@ -41,12 +44,16 @@ const keepsCurrent = (current: CallSummary, next: CallSummary) => isLaterCallSta
 
 /**
  * Applies a live call change: an existing call is updated where it is, a new one is slotted into the first page in
- * start-time order (it is almost always the newest, so the top).
+ * start-time order (it is almost always the newest, so the top). A call read on its own takes the change too, and,
+ * since the event carries no transcript, its transcript is read again if it is on screen.
  */
 export function applyCallToList(queryClient: QueryClient, next: CallSummary) {
-  queryClient.setQueryData<CallSummary>(callKeys.detail(next.id), (current) =>
-    current && keepsCurrent(current, next) ? current : next,
-  );
+  const detailKey = callKeys.detail(next.id);
+  const detail = queryClient.getQueryData<CallDetail>(detailKey);
+  if (detail && !keepsCurrent(detail, next)) {
+    queryClient.setQueryData<CallDetail>(detailKey, { ...detail, ...next });
+    void queryClient.invalidateQueries({ queryKey: detailKey, exact: true });
+  }
   queryClient.setQueryData<CallPages>(callKeys.list, (data) => {
     if (!data) return data;
     let found = false;

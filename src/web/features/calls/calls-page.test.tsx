@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { CallSummary } from '@shared/contracts/calls';
+import type { CallDetail, CallSummary } from '@shared/contracts/calls';
 import { fakeApi, renderAt, reply, signedInOwner, type FakeRoutes } from '../../../../tests/render-web';
 import { CallsPage } from './calls-page';
 
@@ -49,7 +49,6 @@ function call(id: string, overrides: Partial<CallSummary> = {}): CallSummary {
     endedReason: 'customer-ended-call',
     outcome: 'ordered',
     summary: 'Two margheritas for pickup.',
-    transcript: 'AI: Hello!\nUser: Two margheritas, please.',
     recordingUrl: 'https://recordings.example.com/call.wav',
     orderId: ORDER_ID,
     orderLabel: '#12 · 2× Margherita',
@@ -65,16 +64,29 @@ const anonymous = call('22222222-2222-4222-8222-222222222222', {
   durationSeconds: 42,
   outcome: 'closed',
   summary: 'Called after hours.',
-  transcript: null,
   recordingUrl: null,
   orderId: null,
   orderLabel: null,
 });
 
-function callsApi(routes: FakeRoutes = {}) {
+/** What each call said, as only the call's own answer (GET /api/calls/:id) carries it. */
+const transcripts = new Map<string, string | null>([
+  [ordered.id, 'AI: Hello!\nUser: Two margheritas, please.'],
+  [anonymous.id, null],
+]);
+const detailOf = (summary: CallSummary): CallDetail => ({
+  ...summary,
+  transcript: transcripts.get(summary.id) ?? null,
+});
+
+function callsApi(routes: FakeRoutes = {}, calls: CallSummary[] = [ordered, anonymous]) {
   return fakeApi({
     'GET /api/me': reply(200, signedInOwner({ hasCompletedOnboarding: true })),
-    'GET /api/calls': reply(200, { calls: [ordered, anonymous], nextCursor: null }),
+    'GET /api/calls': reply(200, { calls, nextCursor: null }),
+    'GET /api/calls/:id': (request) => {
+      const found = calls.find((c) => request.path.endsWith(c.id));
+      return found ? reply(200, { call: detailOf(found) }) : reply(404, { error: 'Call not found' });
+    },
     ...routes,
   });
 }
@@ -112,7 +124,7 @@ describe('call log', () => {
   });
 
   it('lists each call with its caller, duration and outcome; Details opens the transcript, recording and order', async () => {
-    callsApi();
+    const api = callsApi();
     const { user } = openAt();
     const table = await screen.findByRole('table', { name: 'Calls, newest first' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -128,11 +140,16 @@ describe('call log', () => {
 
     const details = within(rows[0]!).getByRole('button', { name: /^Details of the call from \+1 \(555\) 123-0001/ });
     expect(details).toHaveAttribute('aria-expanded', 'false');
+    // The list carries no transcripts; a call's own is read when its details open.
+    expect(api.requests.filter((r) => r.path.startsWith('/api/calls/'))).toEqual([]);
     await user.click(details);
     expect(details).toHaveAttribute('aria-expanded', 'true');
     const panel = document.getElementById(details.getAttribute('aria-controls')!)!;
-    const transcript = within(panel).getByRole('region', { name: 'Transcript' });
+    const transcript = await within(panel).findByRole('region', { name: 'Transcript' });
     expect(transcript.textContent).toBe('AI: Hello!\nUser: Two margheritas, please.');
+    expect(api.requests.filter((r) => r.path.startsWith('/api/calls/')).map((r) => r.path)).toEqual([
+      `/api/calls/${ordered.id}`,
+    ]);
     const recording = within(panel).getByRole('link', { name: /Listen to the recording/ });
     expect(recording).toHaveAttribute('href', 'https://recordings.example.com/call.wav');
     expect(recording).toHaveAttribute('target', '_blank');
@@ -158,7 +175,7 @@ describe('call log', () => {
     expect(cards).toHaveLength(2);
     expect(cards[1]).toHaveTextContent('Unknown caller');
     await user.click(within(cards[1]!).getByRole('button', { name: /^Details/ }));
-    expect(cards[1]).toHaveTextContent('No transcript for this call.');
+    expect(await within(cards[1]!).findByText('No transcript for this call.')).toBeVisible();
     expect(cards[1]).toHaveTextContent('No order from this call.');
   });
 
@@ -198,14 +215,59 @@ describe('call log', () => {
   });
 
   it('a link to a call opens it; one beyond the loaded pages is fetched on its own', async () => {
-    const older = call('44444444-4444-4444-8444-444444444444', { summary: 'An old call.' });
+    const older: CallDetail = {
+      ...call('44444444-4444-4444-8444-444444444444', { summary: 'An old call.' }),
+      transcript: 'AI: Hello again!',
+    };
     callsApi({ 'GET /api/calls/:id': reply(200, { call: older }) });
     openAt(`/calls?call=${older.id}`);
 
     const section = await screen.findByRole('region', { name: 'The call you opened' });
     expect(section).toHaveTextContent('An old call.');
     expect(within(section).getByRole('button', { name: /^Details/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(section).getByRole('region', { name: 'Transcript' })).toHaveTextContent('AI: Hello again!');
     await waitFor(() => expect(document.activeElement?.id).toBe(`call-${older.id}`));
+  });
+
+  it('an open call reads its transcript again when the call changes, and a failed read can be retried', async () => {
+    const live = call('55555555-5555-4555-8555-555555555555', {
+      kind: 'test',
+      status: 'in-progress',
+      endedAt: null,
+      durationSeconds: null,
+      outcome: null,
+      summary: null,
+    });
+    let transcript = 'Assistant: Welcome to Luigi!';
+    let isDown = false;
+    callsApi(
+      {
+        'GET /api/calls/:id': () =>
+          isDown ? reply(500, { error: 'Boom' }) : reply(200, { call: { ...live, transcript } }),
+      },
+      [live],
+    );
+    const { user } = openAt();
+    await user.click(await screen.findByRole('button', { name: /^Details/ }));
+    const region = () => screen.getByRole('region', { name: 'Transcript' });
+    await waitFor(() => expect(region()).toHaveTextContent('Assistant: Welcome to Luigi!'));
+
+    // A turn of the test call: the event carries the call without its transcript.
+    transcript += '\nCaller: Two margheritas, please.';
+    const ended = { ...live, status: 'ended', outcome: 'ordered', durationSeconds: 75 } satisfies CallSummary;
+    act(() => FakeEventSource.latest!.send({ type: 'call.updated', call: ended }));
+    await waitFor(() => expect(region()).toHaveTextContent('Caller: Two margheritas, please.'));
+    expect(screen.getAllByRole('row')[1]).toHaveTextContent('Ordered');
+
+    isDown = true;
+    act(() =>
+      FakeEventSource.latest!.send({ type: 'call.updated', call: { ...ended, endedReason: 'test-call-ended' } }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load the transcript.');
+    isDown = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(region()).toHaveTextContent('Caller: Two margheritas, please.'));
   });
 
   it('a link to a loaded call opens that row', async () => {

@@ -351,6 +351,52 @@ function OutcomeBadge({ call }: { call: CallSummary }) {
   );
 }
 
+/** The list carries no transcripts: a call's is read on its own once its details are open. */
+function CallTranscript({ call }: { call: CallSummary }) {
+  const detail = useCall(call.id);
+  if (detail.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-stone-600">
+        <Spinner className="size-4 text-brand-700" /> Loading the transcript…
+      </p>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <p>Failed to load the transcript.</p>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-2"
+          isLoading={detail.isFetching}
+          onClick={() => void detail.refetch()}
+        >
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  const { transcript } = detail.data;
+  if (!transcript) {
+    return (
+      <p className="text-sm text-stone-500 italic">
+        {call.status === 'ended' ? 'No transcript for this call.' : 'The transcript appears when the call ends.'}
+      </p>
+    );
+  }
+  return (
+    <div
+      role="region"
+      aria-label="Transcript"
+      tabIndex={0}
+      className="max-h-80 overflow-y-auto rounded-lg border border-stone-200 bg-stone-50 px-3 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-stone-800"
+    >
+      {transcript}
+    </div>
+  );
+}
+
 function NoSummary({ call }: { call: CallSummary }) {
   return (
     <span className="text-stone-500 italic">
@@ -365,20 +411,7 @@ function CallDetails({ call }: { call: CallSummary }) {
     <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
       <div className="min-w-0">
         <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-stone-500 uppercase">Transcript</h3>
-        {call.transcript ? (
-          <div
-            role="region"
-            aria-label="Transcript"
-            tabIndex={0}
-            className="max-h-80 overflow-y-auto rounded-lg border border-stone-200 bg-stone-50 px-3 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-stone-800"
-          >
-            {call.transcript}
-          </div>
-        ) : (
-          <p className="text-sm text-stone-500 italic">
-            {call.status === 'ended' ? 'No transcript for this call.' : 'The transcript appears when the call ends.'}
-          </p>
-        )}
+        <CallTranscript call={call} />
       </div>
       <div className="flex min-w-0 flex-col gap-3 text-sm">
         <div>
