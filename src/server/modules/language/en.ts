@@ -1,9 +1,72 @@
-import { PHRASES } from './speech';
-import { orderNo, type LanguagePack } from './types';
+import { lower, money } from './phrase-format';
+import { orderNo, type LanguagePack, type Phrases } from './types';
 
-const list = (items: string[]) => PHRASES.en.list(items);
+const list = (items: string[]) => tools.list(items);
 const either = (options: string[]) =>
   options.length <= 1 ? options.join('') : `${options.slice(0, -1).join(', ')} or ${options.at(-1)}`;
+
+/** What the assistant's tools say in this language. */
+const tools: Phrases = {
+  list: (items) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`),
+  line: (quantity, name) => `${quantity} ${name}`,
+  price: money,
+  menu: (available, soldOut) =>
+    `Today we have ${tools.list(available)}.${soldOut.length ? ` Sold out today: ${tools.list(soldOut)}.` : ''}`,
+  emptyMenu: 'I am sorry, the menu is not available right now.',
+  orList: (items) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`),
+  otherSection: 'Other',
+  menuInSections: (sections, soldOut) =>
+    `Today we have: ${sections.map((s) => `${s.name}: ${tools.list(s.items)}.`).join(' ')}${soldOut.length ? ` Sold out today: ${tools.list(soldOut)}.` : ''}`,
+  choice: (name, delta) => (delta === 0 ? name : `${name} ${delta > 0 ? '+' : '-'}${money(Math.abs(delta))}`),
+  dishWithOptions: (dish, groups) =>
+    [dish, ...groups.map((g) => `${g.required ? '' : 'optional '}${lower(g.name)} ${tools.orList(g.choices)}`)].join(
+      ', ',
+    ),
+  optionMissing: (dish, group, choices) =>
+    `Which ${lower(group)} would you like for the ${dish}: ${tools.orList(choices)}?`,
+  optionUnknown: (dish, said, choices) =>
+    `We do not have ${said} for the ${dish}.${choices.length ? ` You can choose ${tools.orList(choices)}.` : ''}`,
+  optionTooMany: (dish, group, choices) =>
+    `Please choose just one ${lower(group)} for the ${dish}: ${tools.orList(choices)}.`,
+  openNow: (closesAt) => `We are open now, until ${closesAt}.`,
+  closedNow: (opensAt) => (opensAt ? `We are closed right now. We open ${opensAt}.` : 'We are closed right now.'),
+  when: (daysAhead, dayName, time) =>
+    daysAhead === 0 ? `today at ${time}` : daysAhead === 1 ? `tomorrow at ${time}` : `on ${dayName} at ${time}`,
+  closedRefusal: (opensAt) =>
+    `Sorry, we are closed right now, so I cannot take an order.${opensAt ? ` We open ${opensAt}.` : ''}`,
+  period: (open, close) => `${open} to ${close}`,
+  dayPeriods: (dayName, periods) => `On ${dayName} we are open ${tools.list(periods)}.`,
+  expiredRefusal:
+    'I am sorry, we cannot take phone orders at the moment. Please call back later or order at the counter.',
+  customNotAllowed: 'I am sorry, we can only take orders for items on our menu.',
+  nothingToOrder: 'What would you like to order?',
+  unknownItem: (name, closest) =>
+    `I could not find ${name} on our menu.${closest.length ? ` Did you mean ${tools.list(closest)}?` : ''}`,
+  soldOut: (name, alternatives) =>
+    `Sorry, ${name} is sold out today.${alternatives.length ? ` You could try ${tools.list(alternatives)}.` : ''}`,
+  tooMany: (name, max) => `I can take at most ${max} ${name} in one phone order. How many would you like?`,
+  tooManyLines: (max) => `I can take at most ${max} different items in one phone order.`,
+  tooExpensive: (max) => `Phone orders are limited to ${max}. For a larger order, please speak to our staff.`,
+  badQuantity: (name) => `How many ${name} would you like?`,
+  alreadyInKitchen: 'Your order is already being prepared, so I cannot change it now. I can transfer you to our staff.',
+  placed: (summary, total, name, orderNumber, willText) =>
+    `Thank you${name ? `, ${name}` : ''}! Your order is placed: ${summary}.${total ? ` The total is ${total}.` : ''}${orderNumber ? ` Your order number is ${orderNumber}.` : ''}${willText ? ' We will text you when it is being prepared.' : ''}`,
+  updated: (summary, total, orderNumber) =>
+    `I have updated your order: ${summary}.${total ? ` The new total is ${total}.` : ''}${orderNumber ? ` Your order number is still ${orderNumber}.` : ''}`,
+  noOrderFound: 'I cannot find a recent order from this phone number.',
+  orderStatus: (status, readyAround) =>
+    ({
+      new: 'We have your order and the kitchen will start on it shortly.',
+      preparing: `Your order is being prepared${readyAround ? ` and should be ready around ${readyAround}` : ''}.`,
+      ready: 'Your order is ready for pickup.',
+      completed: 'Your order has already been picked up.',
+      cancelled: 'Your order was cancelled. I can take a new order for you.',
+    })[status],
+  transferring: 'One moment, I am transferring you to our staff.',
+  noStaffLine: 'I am sorry, nobody is available to take the call right now. I can help you with your order.',
+  invalidRequest: 'Sorry, I did not get that. Could you say it again?',
+  failure: 'I am sorry, something went wrong on our side. Please try again in a moment.',
+};
 
 // prettier-ignore
 export const en: LanguagePack = {
@@ -178,6 +241,7 @@ export const en: LanguagePack = {
     goodbye: (restaurant) => `Thank you for calling ${restaurant}. Goodbye!`,
     goodbyeNoOrder: (restaurant) => `No order was placed. Thank you for calling ${restaurant}, goodbye!`,
   },
+  tools,
   call: {
     oneMoment: 'One moment.',
     ofCourse: 'Of course.',

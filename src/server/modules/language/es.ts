@@ -1,9 +1,73 @@
-import { PHRASES } from './speech';
-import { orderNo, type LanguagePack } from './types';
+import { lower, money } from './phrase-format';
+import { orderNo, type LanguagePack, type Phrases } from './types';
 
-const list = (items: string[]) => PHRASES.es.list(items);
+const list = (items: string[]) => tools.list(items);
 const either = (options: string[]) =>
   options.length <= 1 ? options.join('') : `${options.slice(0, -1).join(', ')} o ${options.at(-1)}`;
+
+/** What the assistant's tools say in this language. */
+const tools: Phrases = {
+  list: (items) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`),
+  line: (quantity, name) => `${quantity} ${name}`,
+  price: money,
+  menu: (available, soldOut) =>
+    `Hoy tenemos ${tools.list(available)}.${soldOut.length ? ` Agotado hoy: ${tools.list(soldOut)}.` : ''}`,
+  emptyMenu: 'Lo siento, el menú no está disponible en este momento.',
+  orList: (items) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} o ${items.at(-1)}`),
+  otherSection: 'Otros',
+  menuInSections: (sections, soldOut) =>
+    `Hoy tenemos: ${sections.map((s) => `${s.name}: ${tools.list(s.items)}.`).join(' ')}${soldOut.length ? ` Agotado hoy: ${tools.list(soldOut)}.` : ''}`,
+  choice: (name, delta) => (delta === 0 ? name : `${name} ${delta > 0 ? '+' : '-'}${money(Math.abs(delta))}`),
+  dishWithOptions: (dish, groups) =>
+    [dish, ...groups.map((g) => `${lower(g.name)}${g.required ? '' : ' (opcional)'} ${tools.orList(g.choices)}`)].join(
+      ', ',
+    ),
+  optionMissing: (dish, group, choices) => `¿Qué ${lower(group)} quiere para ${dish}: ${tools.orList(choices)}?`,
+  optionUnknown: (dish, said, choices) =>
+    `No tenemos ${said} para ${dish}.${choices.length ? ` Puede elegir ${tools.orList(choices)}.` : ''}`,
+  optionTooMany: (dish, group, choices) =>
+    `Elija solo una opción de ${lower(group)} para ${dish}: ${tools.orList(choices)}.`,
+  openNow: (closesAt) => `Estamos abiertos ahora, hasta las ${closesAt}.`,
+  closedNow: (opensAt) => (opensAt ? `Ahora estamos cerrados. Abrimos ${opensAt}.` : 'Ahora estamos cerrados.'),
+  when: (daysAhead, dayName, time) =>
+    daysAhead === 0 ? `hoy a las ${time}` : daysAhead === 1 ? `mañana a las ${time}` : `el ${dayName} a las ${time}`,
+  closedRefusal: (opensAt) =>
+    `Lo siento, ahora estamos cerrados y no puedo tomar pedidos.${opensAt ? ` Abrimos ${opensAt}.` : ''}`,
+  period: (open, close) => `de ${open} a ${close}`,
+  dayPeriods: (dayName, periods) => `El ${dayName} abrimos ${tools.list(periods)}.`,
+  expiredRefusal:
+    'Lo siento, en este momento no podemos tomar pedidos por teléfono. Por favor, llame más tarde o pida en el mostrador.',
+  customNotAllowed: 'Lo siento, solo podemos tomar pedidos de los platos de nuestro menú.',
+  nothingToOrder: '¿Qué le gustaría pedir?',
+  unknownItem: (name, closest) =>
+    `No encontré ${name} en nuestro menú.${closest.length ? ` ¿Quiso decir ${tools.list(closest)}?` : ''}`,
+  soldOut: (name, alternatives) =>
+    `Lo siento, ${name} está agotado hoy.${alternatives.length ? ` Puede probar ${tools.list(alternatives)}.` : ''}`,
+  tooMany: (name, max) => `Puedo tomar como máximo ${max} de ${name} en un pedido por teléfono. ¿Cuántos quiere?`,
+  tooManyLines: (max) => `Puedo tomar como máximo ${max} platos distintos en un pedido por teléfono.`,
+  tooExpensive: (max) =>
+    `Los pedidos por teléfono tienen un límite de ${max}. Para un pedido más grande, hable con nuestro personal.`,
+  badQuantity: (name) => `¿Cuántos de ${name} quiere?`,
+  alreadyInKitchen:
+    'Su pedido ya se está preparando, así que no puedo cambiarlo ahora. Puedo pasarle con nuestro personal.',
+  placed: (summary, total, name, orderNumber, willText) =>
+    `¡Gracias${name ? `, ${name}` : ''}! Su pedido está hecho: ${summary}.${total ? ` El total es ${total}.` : ''}${orderNumber ? ` Su número de pedido es el ${orderNumber}.` : ''}${willText ? ' Le enviaremos un mensaje cuando lo estemos preparando.' : ''}`,
+  updated: (summary, total, orderNumber) =>
+    `He actualizado su pedido: ${summary}.${total ? ` El nuevo total es ${total}.` : ''}${orderNumber ? ` Su número de pedido sigue siendo el ${orderNumber}.` : ''}`,
+  noOrderFound: 'No encuentro ningún pedido reciente de este número.',
+  orderStatus: (status, readyAround) =>
+    ({
+      new: 'Tenemos su pedido y la cocina empezará en breve.',
+      preparing: `Estamos preparando su pedido${readyAround ? ` y estará listo hacia las ${readyAround}` : ''}.`,
+      ready: 'Su pedido está listo para recoger.',
+      completed: 'Su pedido ya fue recogido.',
+      cancelled: 'Su pedido fue cancelado. Puedo tomarle un pedido nuevo.',
+    })[status],
+  transferring: 'Un momento, le paso con nuestro personal.',
+  noStaffLine: 'Lo siento, ahora no hay nadie disponible para atender la llamada. Puedo ayudarle con su pedido.',
+  invalidRequest: 'Perdón, no le entendí. ¿Puede repetirlo?',
+  failure: 'Lo siento, algo salió mal de nuestro lado. Inténtelo de nuevo en un momento.',
+};
 
 // prettier-ignore
 export const es: LanguagePack = {
@@ -152,6 +216,7 @@ export const es: LanguagePack = {
     goodbye: (restaurant) => `Gracias por llamar a ${restaurant}. ¡Adiós!`,
     goodbyeNoOrder: (restaurant) => `No se hizo ningún pedido. Gracias por llamar a ${restaurant}, ¡adiós!`,
   },
+  tools,
   call: {
     oneMoment: 'Un momento.',
     ofCourse: 'Por supuesto.',

@@ -1,9 +1,74 @@
-import { PHRASES } from './speech';
-import { orderNo, type LanguagePack } from './types';
+import { lower, money } from './phrase-format';
+import { orderNo, type LanguagePack, type Phrases } from './types';
 
-const list = (items: string[]) => PHRASES.fr.list(items);
+const list = (items: string[]) => tools.list(items);
 const either = (options: string[]) =>
   options.length <= 1 ? options.join('') : `${options.slice(0, -1).join(', ')} ou ${options.at(-1)}`;
+
+/** What the assistant's tools say in this language. */
+const tools: Phrases = {
+  list: (items) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} et ${items.at(-1)}`),
+  line: (quantity, name) => `${quantity} ${name}`,
+  price: money,
+  menu: (available, soldOut) =>
+    `Aujourd'hui nous avons ${tools.list(available)}.${soldOut.length ? ` Épuisé aujourd'hui : ${tools.list(soldOut)}.` : ''}`,
+  emptyMenu: "Désolé, le menu n'est pas disponible pour le moment.",
+  orList: (items) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ou ${items.at(-1)}`),
+  otherSection: 'Autres',
+  menuInSections: (sections, soldOut) =>
+    `Aujourd'hui nous avons : ${sections.map((s) => `${s.name} : ${tools.list(s.items)}.`).join(' ')}${soldOut.length ? ` Épuisé aujourd'hui : ${tools.list(soldOut)}.` : ''}`,
+  choice: (name, delta) => (delta === 0 ? name : `${name} ${delta > 0 ? '+' : '-'}${money(Math.abs(delta))}`),
+  dishWithOptions: (dish, groups) =>
+    [dish, ...groups.map((g) => `${lower(g.name)}${g.required ? '' : ' (en option)'} ${tools.orList(g.choices)}`)].join(
+      ', ',
+    ),
+  optionMissing: (dish, group, choices) => `Quel choix de ${lower(group)} pour ${dish} : ${tools.orList(choices)} ?`,
+  optionUnknown: (dish, said, choices) =>
+    `Nous n'avons pas ${said} pour ${dish}.${choices.length ? ` Vous pouvez choisir ${tools.orList(choices)}.` : ''}`,
+  optionTooMany: (dish, group, choices) =>
+    `Choisissez une seule option de ${lower(group)} pour ${dish} : ${tools.orList(choices)}.`,
+  openNow: (closesAt) => `Nous sommes ouverts, jusqu'à ${closesAt}.`,
+  closedNow: (opensAt) =>
+    opensAt ? `Nous sommes fermés pour le moment. Nous ouvrons ${opensAt}.` : 'Nous sommes fermés pour le moment.',
+  when: (daysAhead, dayName, time) =>
+    daysAhead === 0 ? `aujourd'hui à ${time}` : daysAhead === 1 ? `demain à ${time}` : `${dayName} à ${time}`,
+  closedRefusal: (opensAt) =>
+    `Désolé, nous sommes fermés et je ne peux pas prendre de commande.${opensAt ? ` Nous ouvrons ${opensAt}.` : ''}`,
+  period: (open, close) => `de ${open} à ${close}`,
+  dayPeriods: (dayName, periods) => `Le ${dayName}, nous sommes ouverts ${tools.list(periods)}.`,
+  expiredRefusal:
+    'Désolé, nous ne pouvons pas prendre de commandes par téléphone pour le moment. Rappelez plus tard ou commandez au comptoir.',
+  customNotAllowed: 'Désolé, nous ne prenons que les commandes de plats de notre carte.',
+  nothingToOrder: 'Que souhaitez-vous commander ?',
+  unknownItem: (name, closest) =>
+    `Je ne trouve pas ${name} sur notre carte.${closest.length ? ` Vouliez-vous dire ${tools.list(closest)} ?` : ''}`,
+  soldOut: (name, alternatives) =>
+    `Désolé, ${name} est épuisé aujourd'hui.${alternatives.length ? ` Vous pourriez essayer ${tools.list(alternatives)}.` : ''}`,
+  tooMany: (name, max) => `Je peux prendre au plus ${max} ${name} par commande téléphonique. Combien en voulez-vous ?`,
+  tooManyLines: (max) => `Je peux prendre au plus ${max} plats différents par commande téléphonique.`,
+  tooExpensive: (max) =>
+    `Les commandes par téléphone sont limitées à ${max}. Pour une commande plus importante, parlez à notre équipe.`,
+  badQuantity: (name) => `Combien de ${name} voulez-vous ?`,
+  alreadyInKitchen:
+    'Votre commande est déjà en préparation, je ne peux plus la modifier. Je peux vous passer notre équipe.',
+  placed: (summary, total, name, orderNumber, willText) =>
+    `Merci${name ? `, ${name}` : ''} ! Votre commande est enregistrée : ${summary}.${total ? ` Le total est de ${total}.` : ''}${orderNumber ? ` Votre numéro de commande est le ${orderNumber}.` : ''}${willText ? ' Nous vous enverrons un SMS dès sa préparation.' : ''}`,
+  updated: (summary, total, orderNumber) =>
+    `J'ai modifié votre commande : ${summary}.${total ? ` Le nouveau total est de ${total}.` : ''}${orderNumber ? ` Votre numéro de commande reste le ${orderNumber}.` : ''}`,
+  noOrderFound: 'Je ne trouve pas de commande récente pour ce numéro.',
+  orderStatus: (status, readyAround) =>
+    ({
+      new: 'Nous avons votre commande, la cuisine va bientôt la commencer.',
+      preparing: `Votre commande est en préparation${readyAround ? ` et sera prête vers ${readyAround}` : ''}.`,
+      ready: 'Votre commande est prête à emporter.',
+      completed: 'Votre commande a déjà été retirée.',
+      cancelled: 'Votre commande a été annulée. Je peux prendre une nouvelle commande.',
+    })[status],
+  transferring: 'Un instant, je vous passe notre équipe.',
+  noStaffLine: "Désolé, personne n'est disponible pour le moment. Je peux vous aider pour votre commande.",
+  invalidRequest: "Pardon, je n'ai pas compris. Pouvez-vous répéter ?",
+  failure: 'Désolé, un problème est survenu de notre côté. Réessayez dans un instant.',
+};
 
 // prettier-ignore
 export const fr: LanguagePack = {
@@ -162,6 +227,7 @@ export const fr: LanguagePack = {
     goodbye: (restaurant) => `Merci d'avoir appelé ${restaurant}. Au revoir !`,
     goodbyeNoOrder: (restaurant) => `Aucune commande n'a été passée. Merci d'avoir appelé ${restaurant}, au revoir !`,
   },
+  tools,
   call: {
     oneMoment: 'Un instant.',
     ofCourse: 'Bien sûr.',

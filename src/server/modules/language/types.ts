@@ -1,4 +1,6 @@
 import type { Language } from '@shared/domain/languages';
+import type { OrderStatus } from '@shared/domain/orders';
+import type { Cents } from '@shared/domain/money';
 import type { NotificationKind } from '@shared/domain/notifications';
 import type { OrderPhrases } from '../ordering/parse-order';
 
@@ -113,6 +115,8 @@ export interface LanguagePack {
   /** What the order parser reads besides the words above: negations, corrections, removals, brand names. */
   ordering: OrderPhrases;
   say: Replies;
+  /** What the assistant's tools say (menu, hours, orders, transfers): short, single-line, speakable sentences. */
+  tools: Phrases;
   /** What the phone assistant says on the line besides its replies. */
   call: CallLines;
   /** The texts a customer gets about their order. */
@@ -192,3 +196,59 @@ export type CustomerTexts = Record<NotificationKind, (t: CustomerTextInput) => s
 
 /** ' #12', or nothing for an order without a number. */
 export const orderNo = (t: CustomerTextInput) => (t.orderNumber === null ? '' : ` #${t.orderNumber}`);
+
+/** What the assistant's tools say, in the restaurant's language. Short, single-line, speakable sentences. */
+export interface Phrases {
+  list(items: string[]): string;
+  line(quantity: number, name: string): string;
+  price(cents: Cents): string;
+  menu(available: string[], soldOut: string[]): string;
+  emptyMenu: string;
+  /** 'Small or Large': the choices the caller can pick from. */
+  orList(items: string[]): string;
+  /** A menu read in its categories: 'Burritos: A and B. Drinks: C.' */
+  menuInSections(sections: { name: string; items: string[] }[], soldOut: string[]): string;
+  /** The heading for dishes without a category. */
+  otherSection: string;
+  /** A choice and what it adds: 'Large +$3.00'. */
+  choice(name: string, priceDeltaCents: Cents): string;
+  /** A dish with its options: 'Burrito $10.00, size Small or Large +$3.00, optional extras Cheese +$1.00'. */
+  dishWithOptions(dish: string, groups: { name: string; required: boolean; choices: string[] }[]): string;
+  optionMissing(dish: string, group: string, choices: string[]): string;
+  optionUnknown(dish: string, said: string, choices: string[]): string;
+  optionTooMany(dish: string, group: string, choices: string[]): string;
+  openNow(closesAt: string): string;
+  closedNow(opensAt: string | null): string;
+  /** 'tomorrow at 9:00 AM', 'on Monday at 9:00 AM', 'at 9:00 AM' (later today). */
+  when(daysAhead: number, dayName: string, time: string): string;
+  closedRefusal(opensAt: string | null): string;
+  /** '11:00 AM to 2:00 PM': one period of opening hours (the closing time may be after midnight). */
+  period(open: string, close: string): string;
+  /** A day with two periods: 'On Friday we are open 11:00 AM to 2:00 PM and 6:00 PM to 2:00 AM.' */
+  dayPeriods(dayName: string, periods: string[]): string;
+  expiredRefusal: string;
+  customNotAllowed: string;
+  nothingToOrder: string;
+  unknownItem(name: string, closest: string[]): string;
+  soldOut(name: string, alternatives: string[]): string;
+  tooMany(name: string, max: number): string;
+  tooManyLines(max: number): string;
+  tooExpensive(max: string): string;
+  badQuantity(name: string): string;
+  alreadyInKitchen: string;
+  /** `orderNumber` is the day's number said at the counter; `willText` whether automatic texts are on. */
+  placed(
+    summary: string,
+    total: string | null,
+    name: string | null,
+    orderNumber: number | null,
+    willText: boolean,
+  ): string;
+  updated(summary: string, total: string | null, orderNumber: number | null): string;
+  noOrderFound: string;
+  orderStatus(status: OrderStatus, readyAround: string | null): string;
+  transferring: string;
+  noStaffLine: string;
+  invalidRequest: string;
+  failure: string;
+}

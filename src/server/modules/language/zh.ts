@@ -1,7 +1,7 @@
-import { PHRASES } from './speech';
-import { orderNo, type LanguagePack } from './types';
+import { money } from './phrase-format';
+import { orderNo, type LanguagePack, type Phrases } from './types';
 
-const list = (items: string[]) => PHRASES.zh.list(items);
+const list = (items: string[]) => tools.list(items);
 const either = (options: string[]) => options.join('还是');
 
 /**
@@ -9,6 +9,63 @@ const either = (options: string[]) => options.join('还是');
  * the glossary's words, these phrases and number characters. "*" in a phrase stands for anything in between
  * ("有*吗": 有饺子吗).
  */
+/** What the assistant's tools say in this language. */
+const tools: Phrases = {
+  list: (items) => items.join('、'),
+  line: (quantity, name) => `${quantity}份${name}`,
+  price: money,
+  menu: (available, soldOut) =>
+    `今天供应：${tools.list(available)}。${soldOut.length ? `今日售罄：${tools.list(soldOut)}。` : ''}`,
+  emptyMenu: '抱歉，菜单暂时无法提供。',
+  orList: (items) => items.join('或'),
+  otherSection: '其他',
+  menuInSections: (sections, soldOut) =>
+    `今天供应：${sections.map((s) => `${s.name}：${tools.list(s.items)}。`).join('')}${soldOut.length ? `今日售罄：${tools.list(soldOut)}。` : ''}`,
+  choice: (name, delta) => (delta === 0 ? name : `${name}${delta > 0 ? '加' : '减'}${money(Math.abs(delta))}`),
+  dishWithOptions: (dish, groups) =>
+    [dish, ...groups.map((g) => `${g.name}${g.required ? '' : '（可选）'}：${tools.orList(g.choices)}`)].join('，'),
+  optionMissing: (dish, group, choices) => `${dish}要哪种${group}：${tools.orList(choices)}？`,
+  optionUnknown: (dish, said, choices) =>
+    `${dish}没有“${said}”这个选项。${choices.length ? `可以选${tools.orList(choices)}。` : ''}`,
+  optionTooMany: (dish, group, choices) => `${dish}的${group}只能选一种：${tools.orList(choices)}。`,
+  openNow: (closesAt) => `我们现在营业，营业到${closesAt}。`,
+  closedNow: (opensAt) => (opensAt ? `我们现在不营业，${opensAt}开门。` : '我们现在不营业。'),
+  when: (daysAhead, dayName, time) =>
+    daysAhead === 0 ? `今天${time}` : daysAhead === 1 ? `明天${time}` : `${dayName}${time}`,
+  closedRefusal: (opensAt) => `抱歉，我们现在不营业，无法接单。${opensAt ? `我们${opensAt}开门。` : ''}`,
+  period: (open, close) => `${open}至${close}`,
+  dayPeriods: (dayName, periods) => `${dayName}的营业时间是${periods.join('和')}。`,
+  expiredRefusal: '抱歉，我们目前无法接受电话订餐，请稍后再打来或到店点餐。',
+  customNotAllowed: '抱歉，我们只接受菜单上的菜品。',
+  nothingToOrder: '请问您想点什么？',
+  unknownItem: (name, closest) =>
+    `菜单上没有找到“${name}”。${closest.length ? `您是指${tools.list(closest)}吗？` : ''}`,
+  soldOut: (name, alternatives) =>
+    `抱歉，${name}今天已售罄。${alternatives.length ? `您可以试试${tools.list(alternatives)}。` : ''}`,
+  tooMany: (name, max) => `电话订餐每单最多${max}份${name}。您要几份？`,
+  tooManyLines: (max) => `电话订餐每单最多${max}种菜品。`,
+  tooExpensive: (max) => `电话订餐金额上限为${max}。大额订单请与店员联系。`,
+  badQuantity: (name) => `${name}您要几份？`,
+  alreadyInKitchen: '您的订单已在制作中，现在无法修改。我可以为您转接店员。',
+  placed: (summary, total, name, orderNumber, willText) =>
+    `谢谢${name ? `，${name}` : ''}！您的订单已下：${summary}。${total ? `总计${total}。` : ''}${orderNumber ? `您的订单号是${orderNumber}号。` : ''}${willText ? '开始制作时我们会短信通知您。' : ''}`,
+  updated: (summary, total, orderNumber) =>
+    `已为您更新订单：${summary}。${total ? `新的总计为${total}。` : ''}${orderNumber ? `订单号仍是${orderNumber}号。` : ''}`,
+  noOrderFound: '没有找到这个号码最近的订单。',
+  orderStatus: (status, readyAround) =>
+    ({
+      new: '我们已收到您的订单，厨房马上开始制作。',
+      preparing: `您的订单正在制作中${readyAround ? `，预计${readyAround}左右可取` : ''}。`,
+      ready: '您的订单已可取餐。',
+      completed: '您的订单已经取走了。',
+      cancelled: '您的订单已取消。我可以为您重新下单。',
+    })[status],
+  transferring: '请稍等，正在为您转接店员。',
+  noStaffLine: '抱歉，现在没有店员可以接听。我可以继续帮您点餐。',
+  invalidRequest: '抱歉，我没听清，请再说一遍。',
+  failure: '抱歉，我们这边出了点问题，请稍后再试。',
+};
+
 // prettier-ignore
 export const zh: LanguagePack = {
   code: 'zh',
@@ -105,6 +162,7 @@ export const zh: LanguagePack = {
     goodbye: (restaurant) => `感谢致电${restaurant}，再见！`,
     goodbyeNoOrder: (restaurant) => `订单还没有下。感谢致电${restaurant}，再见！`,
   },
+  tools,
   call: {
     oneMoment: '请稍等。',
     ofCourse: '好的。',

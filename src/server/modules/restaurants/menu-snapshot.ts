@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { MenuItem } from '@shared/contracts/restaurant';
 import type { Database } from '../../db/client';
@@ -12,18 +12,14 @@ export interface MenuSnapshot {
 }
 
 /**
- * The menu's version, read without its options: a digest of every dish's id, last change and category. Adding,
- * changing or deleting a dish (each sets updated_at) or deleting its category (which empties category_id) changes it.
+ * The menu's version, computed without reading its options: a digest of every dish's id, last change and category.
+ * Adding, changing or deleting a dish (each sets updated_at) or deleting its category (which empties category_id)
+ * changes it. A scalar subquery of the restaurant id, so a caller may read it with other columns in one statement.
  */
-function readVersion(db: Database, restaurantId: string): Promise<{ version: string }[]> {
-  return db
-    .select({
-      version: sql<string>`count(*)::text || ':' || coalesce(md5(string_agg(
-        ${menuItems.id}::text || '@' || ${menuItems.updatedAt}::text || '@' || coalesce(${menuItems.categoryId}::text, ''),
-        ',' order by ${menuItems.id})), '')`,
-    })
-    .from(menuItems)
-    .where(eq(menuItems.restaurantId, restaurantId));
+export function menuVersionOf(restaurantId: SQL | SQLWrapper | string): SQL<string> {
+  return sql<string>`(select count(*)::text || ':' || coalesce(md5(string_agg(
+    ${menuItems.id}::text || '@' || ${menuItems.updatedAt}::text || '@' || coalesce(${menuItems.categoryId}::text, ''),
+    ',' order by ${menuItems.id})), '') from ${menuItems} where ${menuItems.restaurantId} = ${restaurantId})`;
 }
 
 /**
@@ -46,14 +42,12 @@ function cacheOf(db: Database) {
 }
 
 /**
- * The restaurant's menu, read in full only when it changed since the last read. Every call turn and tool call needs the
- * menu; a 500-dish menu with options is a megabyte of JSON, while its version is one short row. The dishes returned are
- * shared between requests: read them, never change them.
+ * The restaurant's menu at the version just read (with `menuVersionOf`), read in full only when the cache does not
+ * hold that version. Every call turn and tool call needs the menu; a 500-dish menu with options is a megabyte of JSON,
+ * while its version is one short value. The dishes returned are shared between requests: read them, never change them.
  */
-export async function menuSnapshot(db: Database, restaurantId: string): Promise<MenuSnapshot> {
+export async function menuAtVersion(db: Database, restaurantId: string, version: string): Promise<MenuSnapshot> {
   const cache = cacheOf(db);
-  const [row] = await readVersion(db, restaurantId);
-  const version = row?.version ?? '0:';
   const cached = cache.get(restaurantId);
   if (cached?.version === version) return cached;
   const items = await listMenuItems(db, restaurantId);

@@ -146,7 +146,13 @@ async function answerTurn(deps: TestCallDeps, ownerId: string, callId: string, t
   if (!ctx) throw notFound('Restaurant profile');
   const callCtx = { ...ctx, language: stored.language };
   const conversation: Conversation = { ...stored, turn: stored.turn + 1 };
-  const active = { id: call.id, restaurantId: ownerId, callerNumber: call.callerNumber, kind: call.kind };
+  const active = {
+    id: call.id,
+    restaurantId: ownerId,
+    callerNumber: call.callerNumber,
+    kind: call.kind,
+    language: stored.language,
+  };
   let toolCount = 0;
   const tools = (name: Parameters<typeof executeToolCall>[2]['name'], args: Record<string, unknown>) =>
     executeToolCall(deps, active, { id: `turn-${conversation.turn}-${++toolCount}`, name, args });

@@ -1,5 +1,6 @@
-import { eq, or } from 'drizzle-orm';
-import type { DayHours } from '@shared/domain/hours';
+import { eq, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { defaultBusinessHours, type DayHours } from '@shared/domain/hours';
+import { DEFAULT_APP_SETTINGS } from '@shared/domain/app-settings';
 import { DEFAULT_LANGUAGE, type Language } from '@shared/domain/languages';
 import type { OrderCaps } from '@shared/domain/orders';
 import { canTakeNewOrders } from '@shared/domain/subscription';
@@ -7,11 +8,15 @@ import { isBusyNow } from '@shared/domain/busy-mode';
 import { DEFAULT_BUSY_MESSAGE, defaultGreeting, type MenuItem } from '@shared/contracts/restaurant';
 import type { MenuCategory } from '@shared/contracts/menu';
 import type { Database, Transaction } from '../../db/client';
-import { botPreferences, restaurantProfiles, subscriptions } from '../../db/schema';
-import { listMenuCategories } from '../restaurants/menu.service';
-import { menuSnapshot } from '../restaurants/menu-snapshot';
-import { getBusinessHours } from '../restaurants/restaurant.service';
-import { readAppSettings } from '../app-settings/app-settings.service';
+import {
+  appSettings,
+  botPreferences,
+  businessHours,
+  menuCategories,
+  restaurantProfiles,
+  subscriptions,
+} from '../../db/schema';
+import { menuAtVersion, menuVersionOf } from '../restaurants/menu-snapshot';
 import { planSummaryOf } from '../billing/plan-view';
 
 /** A menu item as the assistant sees it: every item, sold-out ones included, with its other names. */
@@ -66,26 +71,54 @@ export async function findRestaurantByNumber(
   return row?.id ?? null;
 }
 
+/** The week's hours as JSON rows shaped like `getBusinessHours`' (times as PostgreSQL prints them). */
+const hoursOf = (restaurantId: SQLWrapper) => sql<DayHours[] | null>`(select json_agg(json_build_object(
+    'dayOfWeek', ${businessHours.dayOfWeek}, 'openTime', ${businessHours.openTime}::text,
+    'closeTime', ${businessHours.closeTime}::text, 'openTime2', ${businessHours.openTime2}::text,
+    'closeTime2', ${businessHours.closeTime2}::text, 'isClosed', ${businessHours.isClosed}
+  ) order by ${businessHours.dayOfWeek}) from ${businessHours} where ${businessHours.restaurantId} = ${restaurantId})`;
+
+/** The menu's categories as JSON rows shaped like `listMenuCategories`' (and in its order). */
+const categoriesOf = (restaurantId: SQLWrapper) => sql<MenuCategory[] | null>`(select json_agg(json_build_object(
+    'id', ${menuCategories.id}, 'name', ${menuCategories.name}, 'position', ${menuCategories.position}
+  ) order by ${menuCategories.position}, ${menuCategories.createdAt})
+  from ${menuCategories} where ${menuCategories.restaurantId} = ${restaurantId})`;
+
+/**
+ * One statement for everything but the dishes: the restaurant, its assistant settings, plan, hours, categories, the
+ * administrator's caps and the menu's version (the dishes themselves come from the cache while that is unchanged).
+ * Every tool call and test-call turn reads this, so it is one round trip, not six.
+ */
 export async function loadCallContext(
   db: Database,
   restaurantId: string,
   now: Date = new Date(),
 ): Promise<CallContext | null> {
-  const [[row], menu, categories, hours, defaults] = await Promise.all([
-    db
-      .select({ restaurant: restaurantProfiles, bot: botPreferences, subscription: subscriptions })
-      .from(restaurantProfiles)
-      .leftJoin(botPreferences, eq(botPreferences.restaurantId, restaurantProfiles.id))
-      .leftJoin(subscriptions, eq(subscriptions.userId, restaurantProfiles.id))
-      .where(eq(restaurantProfiles.id, restaurantId)),
-    menuSnapshot(db, restaurantId),
-    listMenuCategories(db, restaurantId),
-    getBusinessHours(db, restaurantId),
-    // The caps an administrator set for restaurants that have not set their own (/admin/settings).
-    readAppSettings(db),
-  ]);
+  const [row] = await db
+    .select({
+      restaurant: restaurantProfiles,
+      bot: botPreferences,
+      subscription: subscriptions,
+      // The caps an administrator set for restaurants that have not set their own (/admin/settings).
+      settings: {
+        maxQuantityPerLine: appSettings.maxQuantityPerLine,
+        maxLines: appSettings.maxLines,
+        maxTotalCents: appSettings.maxTotalCents,
+      },
+      hours: hoursOf(restaurantProfiles.id),
+      categories: categoriesOf(restaurantProfiles.id),
+      menuVersion: menuVersionOf(restaurantProfiles.id),
+    })
+    .from(restaurantProfiles)
+    .leftJoin(botPreferences, eq(botPreferences.restaurantId, restaurantProfiles.id))
+    .leftJoin(subscriptions, eq(subscriptions.userId, restaurantProfiles.id))
+    .leftJoin(appSettings, eq(appSettings.id, 1))
+    .where(eq(restaurantProfiles.id, restaurantId));
   if (!row) return null;
   const { restaurant, bot, subscription } = row;
+  const menu = await menuAtVersion(db, restaurantId, row.menuVersion);
+  const defaults = row.settings ?? DEFAULT_APP_SETTINGS;
+  const hours = row.hours?.length === 7 ? row.hours : defaultBusinessHours();
   const restaurantName = restaurant.restaurantName || 'the restaurant';
   return {
     restaurantId,
@@ -98,7 +131,7 @@ export async function loadCallContext(
     hours,
     menu: menu.items,
     menuVersion: menu.version,
-    categories,
+    categories: row.categories ?? [],
     allowCustomOrders: restaurant.allowCustomOrders,
     autoSmsEnabled: bot?.autoSmsEnabled ?? true,
     caps: {

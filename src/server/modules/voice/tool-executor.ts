@@ -56,14 +56,13 @@ export async function executeToolCall(
   invocation: ToolInvocation,
   now: Date = new Date(),
 ): Promise<ToolAnswer> {
-  const stored = await storedAnswer(deps.db, call.id, invocation.id);
-  if (stored) return stored;
-
+  // A repeated delivery is answered from what was stored the first time: every answer is stored through
+  // `saveAnswer`, which keeps the first one, and place_order checks again under its lock before writing anything.
   let ctx: CallContext | null = null;
   try {
     const [loaded, language] = await Promise.all([
       loadCallContext(deps.db, call.restaurantId, now),
-      callLanguage(deps.db, call.id),
+      call.language !== undefined ? call.language : callLanguage(deps.db, call.id),
     ]);
     if (!loaded) return { result: PHRASES.en.failure, isError: true };
     ctx = language ? { ...loaded, language } : loaded;

@@ -1,4 +1,5 @@
 import type { CallKind, CallOutcome } from '@shared/domain/calls';
+import type { Language } from '@shared/domain/languages';
 
 /** The assistant's tools, as the voice provider and the test call name them. */
 export const TOOL_NAMES = ['get_menu', 'check_hours', 'place_order', 'get_order_status', 'transfer_to_staff'] as const;
@@ -12,6 +13,11 @@ export interface ActiveCall {
   /** E.164 from caller ID, or null when withheld. */
   callerNumber: string | null;
   kind: CallKind;
+  /**
+   * The language the call is held in, when the caller of the tool already read it from the call row (null: the
+   * restaurant's); left out, the tool reads it.
+   */
+  language?: Language | null;
 }
 
 /** One tool invocation, already parsed from whichever payload shape carried it. */

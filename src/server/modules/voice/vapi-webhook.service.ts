@@ -144,7 +144,13 @@ const idOf = (item: ReturnType<typeof readToolCalls>[number]) => (item.ok ? item
 const nameOf = (item: ReturnType<typeof readToolCalls>[number]) => (item.ok ? item.invocation.name : item.name);
 
 function activeCall(row: CallRow): ActiveCall {
-  return { id: row.id, restaurantId: row.restaurantId, callerNumber: row.callerNumber, kind: row.kind };
+  return {
+    id: row.id,
+    restaurantId: row.restaurantId,
+    callerNumber: row.callerNumber,
+    kind: row.kind,
+    language: row.language,
+  };
 }
 
 export async function recordStatusUpdate(deps: VapiWebhookDeps, message: VapiMessage): Promise<void> {
