@@ -1,3 +1,4 @@
+import { ENGLISH_CARDINALS } from './number-words';
 import { lower, money } from './phrase-format';
 import { orderNo, type LanguagePack, type Phrases } from './types';
 
@@ -73,11 +74,10 @@ export const en: LanguagePack = {
   code: 'en',
   spaced: true,
   numbers: {
-    a: 1, an: 1, one: 1, another: 1, single: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8,
-    nine: 9, ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17,
-    eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80,
-    ninety: 90, 'a couple of': 2, 'a couple': 2, 'couple of': 2, 'a pair of': 2, 'half a dozen': 6, 'half dozen': 6,
+    ...ENGLISH_CARDINALS,
+    a: 1, an: 1, another: 1, single: 1, 'a couple of': 2, 'a couple': 2, 'couple of': 2, 'a pair of': 2, 'half a dozen': 6, 'half dozen': 6,
   },
+
   multipliers: { dozen: 12, dozens: 12, hundred: 100, hundreds: 100, thousand: 1000 },
   numberJoiners: ['and'],
   articles: ['a', 'an', 'another'],

@@ -1,3 +1,4 @@
+import { SPANISH_CARDINALS } from './number-words';
 import { lower, money } from './phrase-format';
 import { orderNo, type LanguagePack, type Phrases } from './types';
 
@@ -74,14 +75,10 @@ export const es: LanguagePack = {
   code: 'es',
   spaced: true,
   numbers: {
-    'un solo': 1, 'una sola': 1, 'uno solo': 1, un: 1, una: 1, uno: 1, otra: 1, otro: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8,
-    nueve: 9, diez: 10, once: 11, doce: 12, trece: 13, catorce: 14, quince: 15, dieciséis: 16, diecisiete: 17,
-    dieciocho: 18, diecinueve: 19, veinte: 20, veintiuno: 21, veintiún: 21, veintiuna: 21, veintidós: 22,
-    veintitrés: 23, veinticuatro: 24, veinticinco: 25, veintiséis: 26, veintisiete: 27, veintiocho: 28,
-    veintinueve: 29, treinta: 30, cuarenta: 40, cincuenta: 50, sesenta: 60, setenta: 70, ochenta: 80, noventa: 90,
-    cien: 100, ciento: 100, doscientos: 200, doscientas: 200, trescientos: 300, cuatrocientos: 400, quinientos: 500,
-    'un par de': 2, 'par de': 2, 'media docena': 6, 'media docena de': 6,
+    ...SPANISH_CARDINALS,
+    'un solo': 1, 'una sola': 1, 'uno solo': 1, un: 1, una: 1, otra: 1, otro: 1, dieciséis: 16, veintiún: 21, veintiuna: 21, ciento: 100, doscientas: 200, 'un par de': 2, 'par de': 2, 'media docena': 6, 'media docena de': 6,
   },
+
   multipliers: { docena: 12, docenas: 12, mil: 1000 },
   numberJoiners: ['y'],
   articles: ['un', 'una', 'otro', 'otra'],

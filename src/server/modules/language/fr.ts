@@ -1,3 +1,4 @@
+import { FRENCH_CARDINALS } from './number-words';
 import { lower, money } from './phrase-format';
 import { orderNo, type LanguagePack, type Phrases } from './types';
 
@@ -75,11 +76,10 @@ export const fr: LanguagePack = {
   code: 'fr',
   spaced: true,
   numbers: {
-    'un seul': 1, 'une seule': 1, un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10, onze: 11,
-    douze: 12, treize: 13, quatorze: 14, quinze: 15, seize: 16, 'dix-sept': 17, 'dix-huit': 18, 'dix-neuf': 19,
-    vingt: 20, trente: 30, quarante: 40, cinquante: 50, soixante: 60, 'soixante-dix': 70, 'quatre-vingt': 80,
-    'quatre-vingts': 80, 'quatre-vingt-dix': 90, 'une paire de': 2, 'un autre': 1, 'une autre': 1,
+    ...FRENCH_CARDINALS,
+    'un seul': 1, 'une seule': 1, une: 1, 'quatre-vingt': 80, 'une paire de': 2, 'un autre': 1, 'une autre': 1,
   },
+
   multipliers: { douzaine: 12, douzaines: 12, 'demi-douzaine': 6, cent: 100, cents: 100, mille: 1000 },
   numberJoiners: ['et'],
   articles: ['un', 'une', 'un autre', 'une autre'],
