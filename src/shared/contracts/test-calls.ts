@@ -19,7 +19,19 @@ export const testCallMessageSchema = z.object({
 
 /** What the assistant has understood so far, for the call page's side panel. */
 export interface TestCallDraft {
-  lines: { name: string; quantity: number; notes: string | null; unitPriceCents: Cents }[];
+  lines: {
+    /** The dish with its options, as the ticket reads: 'Pizza (Large, Ham)'. */
+    name: string;
+    /** The dish alone, as the menu names it: 'Pizza'. */
+    dish: string;
+    quantity: number;
+    /** Each chosen option by its group: [{ group: 'Size', choice: 'Large' }, { group: 'Toppings', choice: 'Ham' }]. */
+    options: { group: string; choice: string }[];
+    /** What the caller does not want on it: ['olives'] (the notes say 'no olives'). */
+    exclusions: string[];
+    notes: string | null;
+    unitPriceCents: Cents;
+  }[];
   customText: string | null;
   customerName: string | null;
   totalCents: Cents;

@@ -86,9 +86,12 @@ export function newConversation(language: Language, engine: 'rules' | 'llm'): Co
 
 export function draftOf(conversation: Conversation): TestCallDraft {
   return {
-    lines: conversation.lines.map(({ name, quantity, notes, unitPriceCents, options }) => ({
-      name: nameWithOptions(name, options ?? []),
+    lines: conversation.lines.map(({ name, quantity, notes, unitPriceCents, options = [], exclusions = [] }) => ({
+      name: nameWithOptions(name, options),
+      dish: name,
       quantity,
+      options: options.map(({ group, choice }) => ({ group, choice })),
+      exclusions,
       notes,
       unitPriceCents,
     })),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallContext, MenuEntry } from '../voice/call-context';
 import type { ToolAnswer, ToolName } from '../voice/tool-types';
-import { newConversation, type Conversation } from './engine-types';
+import { draftOf, newConversation, type Conversation } from './engine-types';
 import { rulesEngine } from './rules-engine';
 
 const dish = (id: string, name: string, priceCents: number, extra: Partial<MenuEntry> = {}): MenuEntry => ({
@@ -91,6 +91,10 @@ function call(language: CallContext['language'] = 'en') {
     get lines() {
       return conversation.lines.map((l) => [l.name, l.quantity, l.unitPriceCents, l.options ?? [], l.notes]);
     },
+    /** What the test-call page and its API show of the order so far. */
+    get draft() {
+      return draftOf(conversation);
+    },
   };
 }
 
@@ -136,6 +140,35 @@ describe('options in a test call (built-in assistant)', () => {
     expect(other.lines).toEqual([
       ['Carnitas Burrito', 1, 1000, [{ group: 'Size', choice: 'Small', priceDeltaCents: 0 }], 'no cheese'],
     ]);
+  });
+
+  it('shows each line of the draft with its dish, options and exclusions apart', async () => {
+    const c = call();
+    await c.say('two large carnitas burritos with guacamole but no cheese and a horchata');
+    expect(c.draft.lines).toEqual([
+      {
+        name: 'Carnitas Burrito (Large, Guacamole)',
+        dish: 'Carnitas Burrito',
+        quantity: 2,
+        options: [
+          { group: 'Size', choice: 'Large' },
+          { group: 'Extras', choice: 'Guacamole' },
+        ],
+        exclusions: ['cheese'],
+        notes: 'no cheese',
+        unitPriceCents: 1450,
+      },
+      {
+        name: 'Horchata',
+        dish: 'Horchata',
+        quantity: 1,
+        options: [],
+        exclusions: [],
+        notes: null,
+        unitPriceCents: 400,
+      },
+    ]);
+    expect(c.draft.totalCents).toBe(3300);
   });
 
   it('asks again when the answer names no size, and before reading back an order still missing one', async () => {

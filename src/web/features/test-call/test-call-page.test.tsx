@@ -69,7 +69,17 @@ describe('the test call page', () => {
             turn({
               reply: 'Dos Margherita Pizza. ¿A nombre de quién?',
               draft: {
-                lines: [{ name: 'Margherita Pizza', quantity: 2, notes: 'sin albahaca', unitPriceCents: 1250 }],
+                lines: [
+                  {
+                    name: 'Margherita Pizza',
+                    dish: 'Margherita Pizza',
+                    quantity: 2,
+                    options: [],
+                    exclusions: ['albahaca'],
+                    notes: 'sin albahaca',
+                    unitPriceCents: 1250,
+                  },
+                ],
                 customText: null,
                 customerName: null,
                 totalCents: 2500,
@@ -83,7 +93,17 @@ describe('the test call page', () => {
               ended: true,
               orderId: 'order-7',
               draft: {
-                lines: [{ name: 'Margherita Pizza', quantity: 2, notes: 'sin albahaca', unitPriceCents: 1250 }],
+                lines: [
+                  {
+                    name: 'Margherita Pizza',
+                    dish: 'Margherita Pizza',
+                    quantity: 2,
+                    options: [],
+                    exclusions: ['albahaca'],
+                    notes: 'sin albahaca',
+                    unitPriceCents: 1250,
+                  },
+                ],
                 customText: null,
                 customerName: 'Dana',
                 totalCents: 2500,
