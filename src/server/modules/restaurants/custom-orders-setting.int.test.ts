@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotPreferencesResponse } from '@shared/contracts/restaurant';
 import type { StartTestCallResponse, TestCallTurn } from '@shared/contracts/test-calls';
 import { createTestApp, type TestApp } from '../../../../tests/test-app';
-import { businessHours, calls, menuItems, orders, restaurantProfiles } from '../../db/schema';
+import { calls, menuItems, orders, restaurantProfiles } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { createLocalSmsProvider } from '../../providers/sms/local-sms-provider';
 import { executeToolCall, type ToolDeps } from '../voice/tool-executor';
+import { openAroundTheClock } from '../../../../tests/open-hours';
 
 // Monday 23 November 2026, 12:00 UTC: the restaurant is open.
 const NOON_MONDAY = new Date('2026-11-23T12:00:00Z');
@@ -54,15 +55,7 @@ describe('the "Allow custom orders" setting reaches the assistant', () => {
       .set({ restaurantName: 'Casa Lupe', timezone: 'UTC', hasCompletedOnboarding: true })
       .where(eq(restaurantProfiles.id, userId));
     // Open around the clock: the test call checks the real time.
-    await t.db.insert(businessHours).values(
-      [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-        restaurantId: userId,
-        dayOfWeek,
-        openTime: '00:00',
-        closeTime: '24:00',
-        isClosed: false,
-      })),
-    );
+    await openAroundTheClock(t.db, userId);
     await t.db.insert(menuItems).values({ restaurantId: userId, name: 'Carnitas Burrito', priceCents: 1100 });
     const [call] = await t.db
       .insert(calls)

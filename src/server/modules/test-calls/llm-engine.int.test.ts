@@ -11,13 +11,14 @@ import {
   type FakeOpenAiApi,
 } from '../../../../tests/fake-openai-api';
 import { createTestApp, type TestApp } from '../../../../tests/test-app';
-import { botPreferences, businessHours, calls, menuItems, modelUsage, restaurantProfiles } from '../../db/schema';
+import { botPreferences, calls, menuItems, modelUsage, restaurantProfiles } from '../../db/schema';
 import { createOpenAiCompatibleProvider } from '../../providers/llm/openai-compatible-provider';
 import { assistantTools } from '../voice/assistant';
 import { MAX_TRANSCRIPT_BYTES, TRANSCRIPT_CUT_MARKER } from '../voice/transcript';
 import { MAX_ROUNDS } from './llm-engine';
 import { MODEL_HISTORY_BUDGET_BYTES } from './model-history';
 import { modelLimitNotice, takeModelRequest } from './model-usage';
+import { openAroundTheClock } from '../../../../tests/open-hours';
 
 const API_KEY = 'sk-test-llm-engine-0123456789';
 const MODEL = 'gpt-4o-mini';
@@ -37,14 +38,7 @@ async function openRestaurant(t: TestApp, email: string, { forwardingPhone }: { 
     greetingMessage: 'Welcome to Casa Lupe!',
     busyMessage: 'We are slammed, call back soon.',
   });
-  await t.db.insert(businessHours).values(
-    [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-      restaurantId: userId,
-      dayOfWeek,
-      openTime: '00:00',
-      closeTime: '24:00',
-    })),
-  );
+  await openAroundTheClock(t.db, userId);
   await t.db.insert(menuItems).values([
     { restaurantId: userId, name: 'Margherita Pizza', priceCents: 1250 },
     { restaurantId: userId, name: 'Horchata', priceCents: 410 },

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { CallContext, MenuEntry } from '../voice/call-context';
+import type { CallContext } from '../voice/call-context';
 import type { ToolAnswer, ToolName } from '../voice/tool-types';
 import { draftOf, newConversation, type Conversation } from './engine-types';
 import { rulesEngine } from './rules-engine';
+import { menuEntry } from '../../../../tests/menu-entry';
 
-const dish = (id: string, name: string, priceCents: number, extra: Partial<MenuEntry> = {}): MenuEntry => ({
-  id,
-  name,
-  aliases: [],
-  description: null,
-  priceCents,
-  preparationTime: 10,
-  isAvailable: true,
-  categoryId: null,
-  options: [],
-  ...extra,
-});
+const dish = menuEntry;
 
 const BURRITO = dish('burrito', 'Carnitas Burrito', 1000, {
   options: [

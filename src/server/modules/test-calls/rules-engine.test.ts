@@ -4,19 +4,9 @@ import type { CallContext, MenuEntry } from '../voice/call-context';
 import type { ToolAnswer, ToolName } from '../voice/tool-types';
 import { newConversation, type Conversation } from './engine-types';
 import { rulesEngine } from './rules-engine';
+import { menuEntry } from '../../../../tests/menu-entry';
 
-const dish = (id: string, name: string, priceCents: number, extra: Partial<MenuEntry> = {}): MenuEntry => ({
-  id,
-  name,
-  aliases: [],
-  description: null,
-  priceCents,
-  preparationTime: 10,
-  isAvailable: true,
-  categoryId: null,
-  options: [],
-  ...extra,
-});
+const dish = menuEntry;
 
 const MENU: MenuEntry[] = [
   dish('pizza', 'Margherita Pizza', 1250, { aliases: ['pizza margarita'] }),

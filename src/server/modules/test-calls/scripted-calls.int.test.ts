@@ -4,7 +4,8 @@ import type { ListOrdersResponse, Order } from '@shared/contracts/orders';
 import type { StartTestCallResponse, TestCallTurn } from '@shared/contracts/test-calls';
 import type { Language } from '@shared/domain/languages';
 import { createTestApp, type TestApp } from '../../../../tests/test-app';
-import { botPreferences, businessHours, menuItems, restaurantProfiles } from '../../db/schema';
+import { botPreferences, menuItems, restaurantProfiles } from '../../db/schema';
+import { openAroundTheClock } from '../../../../tests/open-hours';
 
 /**
  * The built-in assistant's quality harness: scripted calls in English, Spanish, French and Chinese, driven through
@@ -1137,15 +1138,7 @@ describe('scripted calls with the built-in assistant', () => {
       isBusyMode: kind === 'busy',
     });
     // Open around the clock (the tools check the real time), or closed every day.
-    await t.db.insert(businessHours).values(
-      [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-        restaurantId: userId,
-        dayOfWeek,
-        openTime: '00:00',
-        closeTime: '24:00',
-        isClosed: kind === 'closed',
-      })),
-    );
+    await openAroundTheClock(t.db, userId, { closed: kind === 'closed' });
     await t.db.insert(menuItems).values(
       spec.menu.map((dish) => ({
         restaurantId: userId,

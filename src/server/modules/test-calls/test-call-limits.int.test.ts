@@ -4,10 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import type { StartTestCallResponse, TestCallTurn } from '@shared/contracts/test-calls';
 import { createTestApp, type TestApp } from '../../../../tests/test-app';
 import { largeMenu, longTurn } from '../../../../bench/lib/large-menu';
-import { businessHours, calls, menuItems, orders } from '../../db/schema';
+import { calls, menuItems, orders } from '../../db/schema';
 import { testOrderLimitOf } from '../../http/creation-limit';
 import type { TestCallLimits } from '../../http/types';
 import { TEST_CALL_LIMITS } from './test-call-limits';
+import { openAroundTheClock } from '../../../../tests/open-hours';
 
 /** Small limits, so each one is reached in a few requests. */
 const LIMITS: TestCallLimits = {
@@ -26,15 +27,7 @@ afterAll(() => t.close());
 let accounts = 0;
 async function owner() {
   const account = await t.signUp({ email: `call-limits-${++accounts}@example.com` });
-  await t.db.insert(businessHours).values(
-    [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-      restaurantId: account.userId,
-      dayOfWeek,
-      openTime: '00:00',
-      closeTime: '24:00',
-      isClosed: false,
-    })),
-  );
+  await openAroundTheClock(t.db, account.userId);
   return account;
 }
 
@@ -146,15 +139,7 @@ describe('a turn on the largest menu', () => {
     const app = await createTestApp({ testCallLimits: TEST_CALL_LIMITS });
     try {
       const { cookie, userId } = await app.signUp({ email: 'large-menu-turn@example.com' });
-      await app.db.insert(businessHours).values(
-        [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-          restaurantId: userId,
-          dayOfWeek,
-          openTime: '00:00',
-          closeTime: '24:00',
-          isClosed: false,
-        })),
-      );
+      await openAroundTheClock(app.db, userId);
       const menu = largeMenu();
       await app.db.insert(menuItems).values(
         menu.map(({ name, aliases, priceCents, options }) => ({

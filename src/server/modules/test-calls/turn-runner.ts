@@ -83,7 +83,8 @@ function newPool(file: string) {
     // A turn waits on the main thread for its tool calls: another turn may use the thread meanwhile.
     concurrentTasksPerWorker: 2,
     idleTimeout: 5 * 60_000,
-    maxQueue: MAX_WAITING_TURNS,
+    // One more than the turns let in (respondOffThread refuses past MAX_WAITING_TURNS itself), as a backstop.
+    maxQueue: MAX_WAITING_TURNS + 1,
   });
 }
 
@@ -129,6 +130,8 @@ export async function respondOffThread(
   });
   try {
     const { pool } = await turnThreads(logger);
+    // Refused here, by the pool's own count, before piscina's queue limit would reject it with a bare Error.
+    if (pool.queueSize >= MAX_WAITING_TURNS) throw new TooManyRequestsError(TURNS_BUSY, 2);
     return await pool.run(
       { ctx, conversation: input.conversation, text: input.text, now: input.now ?? new Date(), port: port2 },
       { transferList: [port2], signal: stop.signal },
@@ -137,8 +140,6 @@ export async function respondOffThread(
     if (toolError) throw toolError instanceof Error ? toolError : new Error('a tool failed', { cause: toolError });
     if (stop.signal.aborted)
       throw started ? new HttpError(422, TURN_TOO_LONG) : new TooManyRequestsError(TURNS_BUSY, 2);
-    if (error instanceof Error && /queue is at limit/i.test(error.message))
-      throw new TooManyRequestsError(TURNS_BUSY, 2);
     throw error;
   } finally {
     clearTimeout(timer);
