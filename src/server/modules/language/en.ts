@@ -175,7 +175,7 @@ export const en: LanguagePack = {
     countPronouns: ['of them', 'of those', 'of em'],
     objectMarkers: ['leave', 'leave the'],
     ignore: ['can i', 'can we', 'can you', 'can u', 'can someone'],
-    attach: ['in', 'into', 'as'],
+    attach: ['in', 'into', 'as', 'on'],
     links: [],
     negative: [
       'no', 'without', 'without any', 'with no', 'hold the', 'hold', 'none of the', 'not any', 'minus the', 'skip the',
@@ -183,13 +183,14 @@ export const en: LanguagePack = {
       'leave out', 'leave off the', 'leave out the', 'no more', 'not with', 'nothing with', 'free of', 'except',
       "don't include", "i don't want", "don't give me", "but no", 'none', 'do not want', 'do not want any',
       "i don't want any", 'no need for', 'without the', 'not', 'minus', 'minus any', 'allergic to', 'allergy to',
-      "i'm allergic to", 'off',
+      "i'm allergic to", 'off', 'everything but', 'everything except', 'with everything but', 'with everything except', 'all but', 'but not', 'except for', 'other than',
     ],
     correction: [
       'actually', 'make that', 'make it', 'make them', 'make those', 'make the', 'change that to', 'change it to', 'instead',
       'change the', 'switch the', 'change my', 'switch my',
       'i meant', 'i mean', 'sorry', 'correction', 'scratch that', 'wait', 'rather', 'on second thought',
     ],
+    addition: ['add', 'also add', 'please add', 'can you add', 'put', 'throw on', 'add on'],
     removal: ['remove', 'take off', 'take out', 'cancel the', 'delete', 'get rid of', 'no longer want', 'drop the', 'forget the'],
     synonyms: [
       ['coke', 'coca cola', 'cola', 'coca', 'coke classic', 'classic coke'], ['diet coke', 'coke light', 'diet coca cola'],

@@ -185,6 +185,7 @@ export const fr: LanguagePack = {
       'mettez plutôt', 'faites-en', 'faites la', 'faites-la', 'faites le', 'faites-le', 'mettez la', 'euh non', 'enfin non',
       'ah non', 'non non', 'oh non', 'je me suis trompé', 'je me suis trompée', 'en fait non', 'ou plutôt', 'non attendez',
     ],
+    addition: ['ajoute', 'ajoutez', 'rajoute', 'rajoutez', 'ajouter'],
     removal: ['enlevez', 'enlève', 'retirez', 'retire', 'supprimez', 'supprime', 'annulez', 'annule', 'je ne veux plus', 'oubliez'],
     synonyms: [
       ['coca', 'coca cola', 'coke', 'cola'], ['coca light', 'coca cola light', 'coca zéro', 'diet coke'],

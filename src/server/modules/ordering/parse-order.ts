@@ -21,6 +21,11 @@ export interface OrderPhrases {
   correction: string[];
   /** A removal ("take off", "quita"): this turn is not an order, and the parser leaves it to the conversation. */
   removal: string[];
+  /**
+   * An addition to an item said before: "add olives to the pizza", "añade aceitunas a la pizza". Its choices join the
+   * item's; a dish said with its own number ("add a coke") is another item.
+   */
+  addition: string[];
   /** Ways to say the same drink or dish ("coke", "coca cola", "cola"): a menu name that is one answers to all. */
   synonyms: string[][];
   /** Words that join a dish's words the other way round: "burrito de pollo", "burger au poulet". */
@@ -94,7 +99,8 @@ export interface ParsedOrder {
 
 // ——— Spans ———
 
-type Marker = 'negative' | 'with' | 'conj' | 'change' | 'remove' | 'noteWord' | 'noteMarker' | 'object' | 'ignore';
+type Marker =
+  'negative' | 'with' | 'conj' | 'change' | 'add' | 'remove' | 'noteWord' | 'noteMarker' | 'object' | 'ignore';
 
 type Span =
   | { kind: 'sep'; start: number; end: number }
@@ -119,6 +125,8 @@ interface CompiledWords {
   measureWords: string[];
   countPronouns: Set<string>;
   attach: Set<string>;
+  /** Note words as compared: a negation may begin with one ("with everything but …"). */
+  noteWords: Set<string>;
   /** Chinese: every marker word, for segmenting. */
   hanWords: Set<string>;
 }
@@ -137,6 +145,7 @@ function compile(words: OrderWords): CompiledWords {
     ['with', words.withWords],
     ['remove', words.ordering.removal],
     ['change', words.ordering.correction],
+    ['add', words.ordering.addition],
     ['negative', words.ordering.negative],
     ['object', words.ordering.objectMarkers],
     ['ignore', words.ordering.ignore],
@@ -153,6 +162,7 @@ function compile(words: OrderWords): CompiledWords {
     measureWords: [...words.measureWords].sort((a, b) => b.length - a.length),
     countPronouns: new Set(words.ordering.countPronouns.map(key)),
     attach: new Set(words.ordering.attach.map(key)),
+    noteWords: new Set(words.noteWords.map(key)),
     hanWords: new Set([...markers.keys(), ...words.fillers.map(key)].filter((k) => HAN.test(k))),
   };
   compiledWords.set(words, compiled);
@@ -425,6 +435,8 @@ interface Draft {
   pronoun?: boolean;
   /** "change the coke to a pepsi": the dish this correction replaces. */
   replaces?: string[];
+  /** "add olives to the pizza": the choices join those of the item said before. */
+  adds?: boolean;
   exclusions: string[];
   notes: string[];
   correction: boolean;
@@ -458,7 +470,8 @@ const hasContent = (d: Draft) => d.dishIds.length > 0 || d.said.length > 0 || d.
 
 /** Reads the order in what the caller said, against the menu's lexicon. */
 export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon): ParsedOrder {
-  const source = text.normalize('NFC');
+  // "2x large pepperoni": a count written with its "x" is the count ("x large" is a size).
+  const source = text.normalize('NFC').replace(/(\d)x(?=\s|$)/gi, '$1 ');
   const compiled = compile(words);
   const spans = words.spaced ? spansOf(source, words, lexicon) : spansOfChinese(source, words, lexicon);
   const drafts: Draft[] = [];
@@ -544,12 +557,22 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
           }
           negation = true;
           negatedTerm = false;
+          if (words.spaced) {
+            // "with everything but anchovies": the note stands, and what follows is left off.
+            const said = wordsOf(source.slice(span.start, span.end)).join(' ');
+            const lead = [...compiled.noteWords].find((w) => said.startsWith(`${w} `));
+            if (lead) current.notes.push(lead);
+          }
           break;
         case 'object':
           objectFrom = current.said.length;
           break;
         case 'change':
           if (!current.correction || hasContent(current)) startItem(span.start, true);
+          break;
+        case 'add':
+          startItem(span.start, true);
+          current.adds = true;
           break;
         case 'remove':
           // "Take off the onions" takes a choice off this item; "take off the fries" is the conversation's.
@@ -580,12 +603,22 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
       const previous = spans[k - 1];
       const afterChoice =
         previous?.kind === 'term' && !previous.match.readings.some((r) => r.kind === 'dish' && !r.partial);
-      if (span.pronoun && !boundary && afterChoice) {
-        // "a small one": the number word stands for the dish.
+      const next = spans[k + 1];
+      // "one with pepperoni one with sausage": after a choice said with "with", "one" counts the next one.
+      let b = k - 1;
+      while (
+        b >= 0 &&
+        (spans[b]!.kind === 'term' || (spans[b]!.kind === 'word' && (spans[b] as { filler: boolean }).filler))
+      )
+        b--;
+      const before = spans[b];
+      const afterWith = before?.kind === 'marker' && before.marker === 'with';
+      const counted = afterWith && current.quantity !== null && !current.quantityIsArticle;
+      if (span.pronoun && !boundary && afterChoice && next?.kind !== 'term' && !counted) {
+        // "a small one": the number word stands for the dish ("pepperoni one sausage" counts another).
         current.pronoun = true;
         continue;
       }
-      const next = spans[k + 1];
       const counts = countPronounNear(spans, k, compiled);
       const described = current.dishIds.length > 0 || current.said.length > 0;
       if (counts && described && current.quantity !== null && span.value < current.quantity) {
@@ -754,8 +787,12 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
       current.dishPartial = wholeDishes.length === 0;
       if (unsure && ids.length === 1) current.unsure.push(`"${said}" taken as ${lexicon.dishes.get(ids[0]!)!.name}`);
     } else if (choices.length > 0) {
-      // A choice the phrase's dish does not offer: after "and" or a comma it starts another item.
-      if (current.dishIds.length > 0 && boundary) startItem(span.start);
+      // A choice the phrase's dish does not offer, or that no dish of the choices said before it offers ("one
+      // sausage and 2 liter of coke"): after "and" or a comma it starts another item.
+      const sharesADish = current.said.some((s) =>
+        s.readings.some((r) => choices.some((c) => [...c.dishIds].some((id) => r.dishIds.has(id)))),
+      );
+      if (boundary && (current.dishIds.length > 0 || (current.said.length > 0 && !sharesADish))) startItem(span.start);
       current.said.push({ readings: choices, text: said, cost: match.cost, start: span.start, end: span.end });
     }
     current.end = span.end;
@@ -808,6 +845,11 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
       : draft.dishIds.length > 0
         ? merged.findLastIndex((d) => !d.correction && sameDish(d, draft))
         : -1;
+    if (draft.adds && draft.dishIds.length > 0 && (sameIndex < 0 || draft.quantity !== null)) {
+      // "add a coke", "and add another pizza": one more item, not a change to the one before.
+      merged.push({ ...draft, correction: false, adds: false });
+      continue;
+    }
     const index = sameIndex >= 0 ? sameIndex : draft.correction && reference !== null ? reference : merged.length - 1;
     const target = merged[index];
     // "…和一杯雪碧，雪碧要中杯", "a pizza and a coke, the coke large": the same dish again, no number, more said of it.
@@ -863,7 +905,12 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
           ...target,
           quantity,
           said: [
-            ...target.said.filter((s) => !draft.said.some((d) => sameGroup(d.readings, s.readings))),
+            // A choice of a group that takes one replaces the one said before; an addition adds toppings.
+            ...target.said.filter(
+              (s) =>
+                !draft.said.some((d) => sameGroup(d.readings, s.readings)) ||
+                (draft.adds && s.readings.every((r) => !r.single)),
+            ),
             ...draft.said,
           ],
           exclusions: [...target.exclusions, ...draft.exclusions],
