@@ -191,6 +191,7 @@ export const en: LanguagePack = {
       'i meant', 'i mean', 'sorry', 'correction', 'scratch that', 'wait', 'rather', 'on second thought',
     ],
     addition: ['add', 'also add', 'please add', 'can you add', 'put', 'throw on', 'add on'],
+    everyItem: ['both', 'all', 'each', 'both of them', 'all of them', 'all of those', 'each of them', 'both of those'],
     removal: ['remove', 'take off', 'take out', 'cancel the', 'delete', 'get rid of', 'no longer want', 'drop the', 'forget the'],
     synonyms: [
       ['coke', 'coca cola', 'cola', 'coca', 'coke classic', 'classic coke'], ['diet coke', 'coke light', 'diet coca cola'],

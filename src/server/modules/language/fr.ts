@@ -186,6 +186,7 @@ export const fr: LanguagePack = {
       'ah non', 'non non', 'oh non', 'je me suis trompé', 'je me suis trompée', 'en fait non', 'ou plutôt', 'non attendez',
     ],
     addition: ['ajoute', 'ajoutez', 'rajoute', 'rajoutez', 'ajouter'],
+    everyItem: ['les deux', 'tous', 'toutes', 'tous les deux', 'toutes les deux'],
     removal: ['enlevez', 'enlève', 'retirez', 'retire', 'supprimez', 'supprime', 'annulez', 'annule', 'je ne veux plus', 'oubliez'],
     synonyms: [
       ['coca', 'coca cola', 'coke', 'cola'], ['coca light', 'coca cola light', 'coca zéro', 'diet coke'],

@@ -26,6 +26,8 @@ export interface OrderPhrases {
    * item's; a dish said with its own number ("add a coke") is another item.
    */
   addition: string[];
+  /** What was said of every item before it: "a coke and a sprite, both large", "todas grandes", 都要大杯. */
+  everyItem: string[];
   /** Ways to say the same drink or dish ("coke", "coca cola", "cola"): a menu name that is one answers to all. */
   synonyms: string[][];
   /** Words that join a dish's words the other way round: "burrito de pollo", "burger au poulet". */
@@ -100,7 +102,17 @@ export interface ParsedOrder {
 // ——— Spans ———
 
 type Marker =
-  'negative' | 'with' | 'conj' | 'change' | 'add' | 'remove' | 'noteWord' | 'noteMarker' | 'object' | 'ignore';
+  | 'negative'
+  | 'with'
+  | 'conj'
+  | 'change'
+  | 'add'
+  | 'every'
+  | 'remove'
+  | 'noteWord'
+  | 'noteMarker'
+  | 'object'
+  | 'ignore';
 
 type Span =
   | { kind: 'sep'; start: number; end: number }
@@ -146,6 +158,7 @@ function compile(words: OrderWords): CompiledWords {
     ['remove', words.ordering.removal],
     ['change', words.ordering.correction],
     ['add', words.ordering.addition],
+    ['every', words.ordering.everyItem],
     ['negative', words.ordering.negative],
     ['object', words.ordering.objectMarkers],
     ['ignore', words.ordering.ignore],
@@ -437,6 +450,8 @@ interface Draft {
   replaces?: string[];
   /** "add olives to the pizza": the choices join those of the item said before. */
   adds?: boolean;
+  /** "…, both large": the choices go to every item said before that offers them. */
+  forEvery?: boolean;
   exclusions: string[];
   notes: string[];
   correction: boolean;
@@ -573,6 +588,10 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
         case 'add':
           startItem(span.start, true);
           current.adds = true;
+          break;
+        case 'every':
+          startItem(span.start);
+          current.forEvery = true;
           break;
         case 'remove':
           // "Take off the onions" takes a choice off this item; "take off the fries" is the conversation's.
@@ -845,6 +864,20 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
       : draft.dishIds.length > 0
         ? merged.findLastIndex((d) => !d.correction && sameDish(d, draft))
         : -1;
+    if (draft.forEvery && draft.dishIds.length === 0 && draft.quantity === null && draft.said.length > 0) {
+      // "a coke and a diet coke, both large": each item before that offers a choice and has none of its group.
+      let given = false;
+      for (const item of merged) {
+        if (item.correction || item.dishIds.length === 0) continue;
+        for (const said of draft.said) {
+          const readings = said.readings.filter((r) => item.dishIds.some((id) => r.dishIds.has(id)));
+          if (readings.length === 0 || item.said.some((s) => sameGroup(s.readings, readings))) continue;
+          item.said.push({ ...said, readings });
+          given = true;
+        }
+      }
+      if (given) continue;
+    }
     if (draft.adds && draft.dishIds.length > 0 && (sameIndex < 0 || draft.quantity !== null)) {
       // "add a coke", "and add another pizza": one more item, not a change to the one before.
       merged.push({ ...draft, correction: false, adds: false });

@@ -214,4 +214,11 @@ export const en: readonly CorpusCase[] = [
   { say: "medium pizza w/ ham pineapple & jalapeno, 2 med sprites", expect: '1 Pizza [Medium, Ham, Pineapple, Jalapenos]; 2 Sprite [Medium]' },
   { say: "a large pizza with ham and add a coke", expect: '1 Pizza [Large, Ham]; 1 Coke' },
   { say: "two small cokes and a large pizza with sausage, and add mushrooms to the pizza", expect: '2 Coke [Small]; 1 Pizza [Large, Sausage, Mushrooms]' },
+  // What is said of every item before it.
+  { say: "a coke and a diet coke, both large", expect: '1 Coke [Large]; 1 Diet Coke [Large]' },
+  { say: "two cokes and a sprite, all medium", expect: '2 Coke [Medium]; 1 Sprite [Medium]' },
+  { say: "a large pizza and two cokes, all of them large", expect: '1 Pizza [Large]; 2 Coke [Large]' },
+  { say: "two medium pizzas both with pepperoni", expect: '2 Pizza [Medium, Pepperoni]' },
+  { say: "a small pizza and a large pizza, both with ham", expect: '1 Pizza [Small, Ham]; 1 Pizza [Large, Ham]' },
+  { say: "that's all, a large pizza", expect: '1 Pizza [Large]' },
 ];

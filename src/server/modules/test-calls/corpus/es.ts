@@ -99,4 +99,7 @@ export const es: readonly CorpusCase[] = [
   { say: 'quiero dos hamburguesas con papas', expect: '' },
   { say: 'un café americano grande', expect: '' },
   { say: 'una orden de alitas picantes, por favor', expect: '' },
+  // What is said of every item before it.
+  { say: 'una coca cola y una sprite, las dos grandes', expect: '1 Coca Cola [Grande]; 1 Sprite [Grande]' },
+  { say: 'dos limonadas y una horchata, todas medianas', expect: '2 Limonada [Mediano]; 1 Horchata [Mediano]' },
 ];

@@ -97,4 +97,6 @@ export const fr: readonly CorpusCase[] = [
   { say: "deux kebabs s'il vous plaît", expect: '' },
   { say: 'un Pepsi', expect: '' },
   { say: "c'est quoi, la pizza orientale ?", expect: '' },
+  // What is said of every item before it.
+  { say: 'un sprite et un coca, les deux en canette', expect: '1 Sprite [Canette]; 1 Coca [Canette]' },
 ];

@@ -84,4 +84,6 @@ export const zh: readonly CorpusCase[] = [
   { say: '两个汉堡包', expect: '' },
   { say: '来一杯大杯咖啡', expect: '' },
   { say: '你们有牛肉面吗？', expect: '' },
+  // What is said of every item before it.
+  { say: '一杯可乐和一杯雪碧，都要大杯', expect: '1 可乐 [大杯]; 1 雪碧 [大杯]' },
 ];
