@@ -75,7 +75,7 @@ export const en: LanguagePack = {
   spaced: true,
   numbers: {
     ...ENGLISH_CARDINALS,
-    a: 1, an: 1, another: 1, single: 1, 'a couple of': 2, 'a couple': 2, 'couple of': 2, 'a pair of': 2, 'half a dozen': 6, 'half dozen': 6,
+    a: 1, an: 1, another: 1, single: 1, 'the other': 1, 'the other one': 1, 'a couple of': 2, 'a couple': 2, 'couple of': 2, 'a pair of': 2, 'half a dozen': 6, 'half dozen': 6,
   },
 
   multipliers: { dozen: 12, dozens: 12, hundred: 100, hundreds: 100, thousand: 1000 },
@@ -192,6 +192,7 @@ export const en: LanguagePack = {
     ],
     addition: ['add', 'also add', 'please add', 'can you add', 'put', 'throw on', 'add on'],
     everyItem: ['both', 'all', 'each', 'both of them', 'all of them', 'all of those', 'each of them', 'both of those'],
+    positive: ['extra', 'double', 'more', 'plus', 'add', 'with'],
     removal: ['remove', 'take off', 'take out', 'cancel the', 'delete', 'get rid of', 'no longer want', 'drop the', 'forget the'],
     synonyms: [
       ['coke', 'coca cola', 'cola', 'coca', 'coke classic', 'classic coke'], ['diet coke', 'coke light', 'diet coca cola'],

@@ -173,6 +173,7 @@ export const es: LanguagePack = {
     correction: ['no', 'ay no', 'no no', 'digo', 'o sea', 'mejor no', 'perdón no', 'mejor', 'que sean', 'que sea', 'cámbialo a', 'cámbielo a', 'en vez de', 'en lugar de', 'perdón', 'corrección', 'más bien', 'de hecho', 'en realidad', 'quise decir', 'mejor que sea', 'mejor que sean'],
     addition: ['añade', 'añádele', 'añadele', 'agrega', 'agrégale', 'agregale', 'ponle', 'échale', 'echale'],
     everyItem: ['ambos', 'ambas', 'todos', 'todas', 'los dos', 'las dos', 'todos ellos', 'todas ellas'],
+    positive: ['extra', 'doble', 'más', 'mas', 'con'],
     removal: ['quita', 'quitar', 'quite', 'quítame', 'quíteme', 'quítele', 'quítale', 'quítenle', 'sáquele', 'sácale', 'saca', 'elimina', 'elimine', 'cancela', 'cancele', 'borra', 'borre', 'ya no quiero', 'olvida', 'olvide'],
     synonyms: [
       ['coca cola', 'coca', 'coque', 'coke', 'cola'], ['coca cola light', 'coca light', 'coca cola dieta', 'diet coke'],

@@ -187,6 +187,7 @@ export const fr: LanguagePack = {
     ],
     addition: ['ajoute', 'ajoutez', 'rajoute', 'rajoutez', 'ajouter'],
     everyItem: ['les deux', 'tous', 'toutes', 'tous les deux', 'toutes les deux'],
+    positive: ['extra', 'double', 'plus', 'supplément', 'avec'],
     removal: ['enlevez', 'enlève', 'retirez', 'retire', 'supprimez', 'supprime', 'annulez', 'annule', 'je ne veux plus', 'oubliez'],
     synonyms: [
       ['coca', 'coca cola', 'coke', 'cola'], ['coca light', 'coca cola light', 'coca zéro', 'diet coke'],

@@ -119,6 +119,7 @@ export const zh: LanguagePack = {
     correction: ['改成', '换成', '改为', '还是要', '其实', '不对'],
     addition: ['再加', '加上'],
     everyItem: ['都'],
+    positive: ['加', '多', '双份'],
     removal: ['取消', '删掉', '拿掉', '不要了', '删除', '撤掉', '退掉', '不想要了'],
     synonyms: [
       ['可乐', '可口可乐', 'coke'], ['百事', '百事可乐', 'pepsi'], ['雪碧', 'sprite'], ['冰茶', '冰红茶', 'iced tea'],

@@ -26,6 +26,8 @@ export interface OrderPhrases {
    * item's; a dish said with its own number ("add a coke") is another item.
    */
   addition: string[];
+  /** Words that add again after what was left off: "no sauce and extra cheese", "sin cebolla y doble queso". */
+  positive: string[];
   /** What was said of every item before it: "a coke and a sprite, both large", "todas grandes", 都要大杯. */
   everyItem: string[];
   /** Ways to say the same drink or dish ("coke", "coca cola", "cola"): a menu name that is one answers to all. */
@@ -139,6 +141,7 @@ interface CompiledWords {
   attach: Set<string>;
   /** Note words as compared: a negation may begin with one ("with everything but …"). */
   noteWords: Set<string>;
+  positive: Set<string>;
   /** Chinese: every marker word, for segmenting. */
   hanWords: Set<string>;
 }
@@ -176,6 +179,7 @@ function compile(words: OrderWords): CompiledWords {
     countPronouns: new Set(words.ordering.countPronouns.map(key)),
     attach: new Set(words.ordering.attach.map(key)),
     noteWords: new Set(words.noteWords.map(key)),
+    positive: new Set(words.ordering.positive.map(key)),
     hanWords: new Set([...markers.keys(), ...words.fillers.map(key)].filter((k) => HAN.test(k))),
   };
   compiledWords.set(words, compiled);
@@ -521,6 +525,24 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
     excluded = null;
   };
   const keep = (draft: Draft) => {
+    const lastChoice = Math.max(-1, ...draft.said.map((said) => said.end ?? -1));
+    if (
+      draft.dishIds.length === 0 &&
+      !draft.correction &&
+      draft.unknown &&
+      lastChoice >= 0 &&
+      draft.unknown.start >= lastChoice &&
+      source.slice(lastChoice, draft.unknown.start).trim() === '' &&
+      // Only a choice several dishes offer (a size), and words that are no menu word at all ("a large cheese" is a
+      // pizza, "cheese" being a word of its choices).
+      draft.said.every((said) => said.readings.some((r) => r.dishIds.size > 1)) &&
+      wordsOf(source.slice(draft.unknown.start, draft.unknown.end)).every((w) => lexicon.wordMatches(w).size === 0)
+    ) {
+      // "one medium root beer" with no root beer: the words after the size name something not on the menu, asked
+      // about, rather than a size handed to whatever dish offers it.
+      unknown.push(source.slice(draft.unknown.start, draft.unknown.end));
+      return;
+    }
     if (hasContent(draft) || draft.correction) drafts.push(draft);
     else if (draft.quantity !== null && draft.unknown)
       unknown.push(source.slice(draft.unknown.start, draft.unknown.end));
@@ -697,6 +719,11 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
         if (note) note.end = span.start;
         continue;
       }
+      if (negation && boundary && current.exclusions.length > 0 && compiled.positive.has(span.word)) {
+        // "no onions and double cheese": what follows is added again.
+        negation = false;
+        continue;
+      }
       if (negation && !negatedTerm) {
         excluded = excluded ? { start: excluded.start, end: span.end } : { start: span.start, end: span.end };
       } else if (negation) {
@@ -739,6 +766,15 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
       .filter((r) => r.kind === 'dish' && r.partial)
       .map((r) => (r as { id: string }).id);
     const offered = choices.filter((c) => current.dishIds.some((id) => c.dishIds.has(id)));
+    if (
+      negation &&
+      boundary &&
+      current.exclusions.length > 0 &&
+      compiled.positive.has(said.toLowerCase().split(/\s+/)[0] ?? '')
+    ) {
+      // "no sauce and extra cheese": the choice is added, not left off.
+      negation = false;
+    }
     if (negation && choices.length === 0 && wholeDishes.length > 0) {
       // "no fries": a dish taken off the order, which the conversation does.
       removal = true;
