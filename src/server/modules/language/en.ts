@@ -146,7 +146,7 @@ export const en: LanguagePack = {
   add: ['add', 'also', 'plus', 'throw in', 'one more', 'as well'],
   negative: ['no', 'without', 'hold the', 'none of the', 'not any', 'minus the', 'skip the'],
   noteMarkers: ['extra', 'more', 'less', 'light', 'easy on', 'lots of', 'a lot of', 'double', 'on the side', 'not too', 'add some', 'little', 'a little', 'heavy on'],
-  noteWords: ['with everything', 'spicy', 'extra spicy', 'mild', 'medium spicy', 'not spicy', 'well done', 'medium rare', 'rare', 'gluten free', 'dairy free', 'nut free', 'vegan', 'vegetarian', 'on the side', 'to go', 'cut in half', 'crispy', 'hot', 'no ice', 'allergic', 'allergy'],
+  noteWords: ['with everything', 'on one half', 'on the other half', 'on half', 'half and half', 'on one side', 'on the other side', 'on the left half', 'on the right half', 'spicy', 'extra spicy', 'mild', 'medium spicy', 'not spicy', 'well done', 'medium rare', 'rare', 'gluten free', 'dairy free', 'nut free', 'vegan', 'vegetarian', 'on the side', 'to go', 'cut in half', 'crispy', 'hot', 'no ice', 'allergic', 'allergy'],
   withWords: ['with', 'w'],
   conjunctions: ['and', 'plus', 'also', 'then', 'as well as', 'and also', 'along with', 'n'],
   fillers: [

@@ -304,6 +304,33 @@ export class MenuLexicon {
     return best;
   }
 
+  /** Menu word → the dishes whose names, other names or choices use it; built on first use. */
+  private dishesByWord: Map<string, Set<string>> | null = null;
+
+  /**
+   * The dishes a word said outside any menu name still points to, through a menu word it can be: "cheese" in "a
+   * large cheese" is the pizza's (Extra Cheese, Cheese Lovers), never a drink's.
+   */
+  dishesUsingWord(said: string): ReadonlySet<string> {
+    if (!this.dishesByWord) {
+      const index = new Map<string, Set<string>>();
+      for (const term of this.terms.values()) {
+        for (const word of term.words) {
+          const ids = index.get(word) ?? new Set<string>();
+          index.set(word, ids);
+          for (const r of term.readings) {
+            if (r.kind === 'dish') ids.add(r.id);
+            else r.dishIds.forEach((id) => ids.add(id));
+          }
+        }
+      }
+      this.dishesByWord = index;
+    }
+    const found = new Set<string>();
+    for (const word of this.wordMatches(said).keys()) this.dishesByWord.get(word)?.forEach((id) => found.add(id));
+    return found;
+  }
+
   /**
    * The dishes these words name when they are one name on the menu, all of them: whole names first, else the dishes
    * they name in part; null when they are not one name.

@@ -999,7 +999,17 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
   for (const draft of dishless) draft.dishInferred = true;
   for (const draft of dishless) {
     const everywhere = offeringAll(draft, [...lexicon.dishes.keys()]);
-    if (everywhere.length === 1) draft.dishIds = everywhere;
+    if (everywhere.length === 1) {
+      draft.dishIds = everywhere;
+      continue;
+    }
+    if (!draft.unknown) continue;
+    // "1 large cheese, 3 large cokes": the words beside the size that are no name still say whose it is.
+    const pointed = new Set(
+      wordsOf(source.slice(draft.unknown.start, draft.unknown.end)).flatMap((w) => [...lexicon.dishesUsingWord(w)]),
+    );
+    const owners = everywhere.filter((id) => pointed.has(id));
+    if (owners.length === 1) draft.dishIds = owners;
   }
   for (const draft of dishless) {
     if (draft.dishIds.length > 0) continue;
