@@ -6,24 +6,27 @@
  *
  * Env: BENCH_ADMIN_ACCOUNTS (10000), BENCH_ADMIN_RUNS (200 timed calls per row, after 20 warm-up calls),
  * BENCH_ADMIN_ANALYZE=1 (ANALYZE after seeding: PostgreSQL's autovacuum does so by itself soon after a bulk load,
- * PGlite never, so by default both run on the planner's guesses).
+ * PGlite never, so by default both run on the planner's guesses), BENCH_SMOKE=1 (300 accounts, 5 calls a row after
+ * 1 warm-up, pages of 2 so the search still has a second page, no target judged).
  * Prints PASS/FAIL per row against p95 ≤ 50 ms; exits 1 on errors only.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { adminUsersQuerySchema, type AdminUsersQuery } from '../src/shared/contracts/admin';
 import { loadEnv } from '../src/server/env';
 import { createRuntime, type Runtime } from '../src/server/server';
 import { listAdminUsersPage } from '../src/server/modules/admin/admin-users.service';
-import { numberFromEnv, printTable } from './lib/harness';
+import { fullOrSmoke, numberFromEnv, printTable, SMOKE, smokeNote, verdict } from './lib/harness';
+import { createThrowawayDatabase, probePostgres } from './lib/listen-notify';
 import { formatMs, summarize } from './lib/stats';
 
-const ACCOUNTS = numberFromEnv('BENCH_ADMIN_ACCOUNTS', 10_000, 100);
-const RUNS = numberFromEnv('BENCH_ADMIN_RUNS', 200, 100);
-const WARMUP = 20;
+const ACCOUNTS = numberFromEnv('BENCH_ADMIN_ACCOUNTS', fullOrSmoke(10_000, 300), 100);
+const RUNS = numberFromEnv('BENCH_ADMIN_RUNS', fullOrSmoke(200, 5), SMOKE ? 1 : 100);
+const WARMUP = fullOrSmoke(20, 1);
+/** The product's page size; a smoke run's few accounts need small pages for the search to reach a second one. */
+const PAGE = fullOrSmoke<{ limit?: number }>({}, { limit: 2 });
 const TARGET_P95_MS = 50;
 /** One restaurant in a hundred has this word in its name: the search matches about 1% of the accounts. */
 const NEEDLE = 'Saffron';
@@ -106,7 +109,12 @@ async function scenario(name: string, env: Record<string, string>) {
     process.stderr.write(
       `[admin-search] ${name}: seeded ${ACCOUNTS} accounts in ${Math.round(performance.now() - seedStart)} ms\n`,
     );
-    const searchFirst = adminUsersQuerySchema.parse({ q: NEEDLE.toLowerCase(), sort: 'last_order', dir: 'desc' });
+    const searchFirst = adminUsersQuerySchema.parse({
+      ...PAGE,
+      q: NEEDLE.toLowerCase(),
+      sort: 'last_order',
+      dir: 'desc',
+    });
     const firstPage = await listAdminUsersPage(runtime.database.db, searchFirst);
     if (!firstPage.nextCursor) throw new Error('the search matched a single page: expected about 1% of the accounts');
     const rows = [
@@ -114,11 +122,14 @@ async function scenario(name: string, env: Record<string, string>) {
       ['search ~1%, last order desc, page 1', searchFirst],
       [
         'filter expired, trial end asc, page 1',
-        adminUsersQuerySchema.parse({ filter: 'expired', sort: 'trial_end', dir: 'asc' }),
+        adminUsersQuerySchema.parse({ ...PAGE, filter: 'expired', sort: 'trial_end', dir: 'asc' }),
       ],
-      ['filter phone failed, signed up desc, page 1', adminUsersQuerySchema.parse({ filter: 'phone_failed' })],
-      ['all accounts, signed up desc, page 1', adminUsersQuerySchema.parse({})],
-      ['all accounts, last order desc, page 1', adminUsersQuerySchema.parse({ sort: 'last_order', dir: 'desc' })],
+      ['filter phone failed, signed up desc, page 1', adminUsersQuerySchema.parse({ ...PAGE, filter: 'phone_failed' })],
+      ['all accounts, signed up desc, page 1', adminUsersQuerySchema.parse({ ...PAGE })],
+      [
+        'all accounts, last order desc, page 1',
+        adminUsersQuerySchema.parse({ ...PAGE, sort: 'last_order', dir: 'desc' }),
+      ],
     ] as const;
     const table: string[][] = [];
     for (const [label, query] of rows) {
@@ -130,7 +141,7 @@ async function scenario(name: string, env: Record<string, string>) {
         formatMs(r.p95),
         formatMs(r.p99),
         formatMs(r.max),
-        r.p95 <= TARGET_P95_MS ? 'PASS' : 'FAIL',
+        verdict(r.p95 <= TARGET_P95_MS),
       ]);
     }
     printTable(['scenario', 'rows', 'p50', 'p95', 'p99', 'max', `p95 ≤ ${TARGET_P95_MS} ms`], table);
@@ -141,7 +152,9 @@ async function scenario(name: string, env: Record<string, string>) {
 }
 
 async function main() {
-  console.log(`\n/admin/users over ${ACCOUNTS} accounts, ${RUNS} calls each (service call in-process, ms)\n`);
+  console.log(`\n/admin/users over ${ACCOUNTS} accounts, ${RUNS} calls each (service call in-process, ms)`);
+  smokeNote();
+  console.log();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pickupline-bench-admin-'));
   try {
     await scenario('PGlite', { DATA_DIR: dataDir });
@@ -151,32 +164,17 @@ async function main() {
 
   const serverUrl =
     process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-  } catch {
-    console.log('PostgreSQL not reachable: admin search benchmark ran on PGlite only');
+  const problem = await probePostgres(serverUrl);
+  if (problem) {
+    console.log(`PostgreSQL not reachable (${problem}): admin search benchmark ran on PGlite only`);
     return;
   }
-  const name = `pickupline_bench_admin_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const pgDataDir = mkdtempSync(path.join(tmpdir(), 'pl-'));
+  const database = await createThrowawayDatabase(serverUrl);
+  const pgDataDir = mkdtempSync(path.join(tmpdir(), 'pickupline-bench-admin-'));
   try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    await scenario('PostgreSQL', { DATABASE_URL: url.toString(), DATA_DIR: pgDataDir });
+    await scenario('PostgreSQL', { DATABASE_URL: database.url, DATA_DIR: pgDataDir });
   } finally {
-    // pool.end() resolves before its sockets are gone; dropping under them makes them raise FATAL 57P01.
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await admin.query<{ n: number }>(
-        'select count(*)::int as n from pg_stat_activity where datname = $1',
-        [name],
-      );
-      if (rows[0]!.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
     rmSync(pgDataDir, { recursive: true, force: true });
   }
 }

@@ -2,18 +2,22 @@
  * `npm run bench` part 2: the dashboard's order list for a restaurant with 5,000 orders. The runtime runs in this
  * process and requests go through app.request() (no socket), so the figures are the server's own work: session
  * check, filter, counts, one page and its line items and texts. PGlite always; PostgreSQL when reachable.
+ *
+ * Env: BENCH_LIST_ORDERS (5000), BENCH_LIST_REQUESTS (60 per row), BENCH_SMOKE=1 (200 orders, 5 requests a row),
+ * BENCH_DATABASE_URL / TEST_DATABASE_URL (PostgreSQL server to create a throwaway database on).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { loadEnv } from '../src/server/env';
 import { createRuntime, type Runtime } from '../src/server/server';
+import { fullOrSmoke, numberFromEnv, smokeNote } from './lib/harness';
+import { createThrowawayDatabase, probePostgres } from './lib/listen-notify';
 import { percentile } from './lib/stats';
 
-const ORDERS = Number(process.env.BENCH_LIST_ORDERS ?? 5000);
-const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 60);
+const ORDERS = numberFromEnv('BENCH_LIST_ORDERS', fullOrSmoke(5000, 200), 1);
+const REQUESTS = numberFromEnv('BENCH_LIST_REQUESTS', fullOrSmoke(60, 5), 1);
 const ORIGIN = 'http://localhost:3000';
 
 async function seed(runtime: Runtime): Promise<string> {
@@ -22,6 +26,7 @@ async function seed(runtime: Runtime): Promise<string> {
     headers: { 'content-type': 'application/json', origin: ORIGIN },
     body: JSON.stringify({ name: 'Bench Owner', email: 'bench@example.com', password: 'bench-password' }),
   });
+  if (!signUp.ok) throw new Error(`sign-up failed: HTTP ${signUp.status} ${(await signUp.text()).slice(0, 300)}`);
   const cookie = signUp.headers.getSetCookie()[0]!.split(';')[0]!;
   const { user } = (await signUp.json()) as { user: { id: string } };
   // Two months of history: most orders completed on earlier days, a handful open now.
@@ -76,6 +81,7 @@ async function scenario(name: string, env: Record<string, string>) {
 
 async function main() {
   console.log(`\nDashboard list with ${ORDERS} orders, ${REQUESTS} requests each (in-process, ms)`);
+  smokeNote();
   console.log(`${'scenario'.padEnd(58)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pickupline-bench-list-'));
   try {
@@ -86,22 +92,18 @@ async function main() {
 
   const serverUrl =
     process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-  } catch {
-    console.log('PostgreSQL not reachable: list benchmark ran on PGlite only');
+  const problem = await probePostgres(serverUrl);
+  if (problem) {
+    console.log(`PostgreSQL not reachable (${problem}): list benchmark ran on PGlite only`);
     return;
   }
-  const name = `pickupline_bench_list_${Date.now()}`;
-  await admin.query(`create database ${name}`);
+  const database = await createThrowawayDatabase(serverUrl);
+  const pgDataDir = mkdtempSync(path.join(tmpdir(), 'pickupline-bench-list-'));
   try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    await scenario('PostgreSQL', { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pl-')) });
+    await scenario('PostgreSQL', { DATABASE_URL: database.url, DATA_DIR: pgDataDir });
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
+    rmSync(pgDataDir, { recursive: true, force: true });
   }
 }
 

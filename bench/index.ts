@@ -8,7 +8,8 @@
  * Env: BENCH_CONNECTIONS (200), BENCH_RATE (50 changes/s), BENCH_SECONDS (10, measured), BENCH_WARMUP_SECONDS (2),
  * BENCH_ONLY (comma list of notify (the commit + NOTIFY floors), bare, pglite, postgres; default all),
  * BENCH_DATABASE_URL / TEST_DATABASE_URL (PostgreSQL server to create throwaway databases on), BENCH_PROFILE=1
- * (write V8 CPU profiles of every server under test to .tmp/bench-profiles/, for chrome://inspect or speedscope).
+ * (write V8 CPU profiles of every server under test to .tmp/bench-profiles/, for chrome://inspect or speedscope),
+ * BENCH_SMOKE=1 (5 dashboards, 10 changes/s for 1 s, no warm-up, no target judged; see lib/harness.ts).
  * Exit 0 when it ran (missed targets are reported as FAIL rows), 1 on errors or missing deliveries.
  */
 import { randomBytes } from 'node:crypto';
@@ -29,18 +30,22 @@ import { freePort, spawnServer, type SpawnedServer } from './lib/spawn-server';
 import {
   createCleanups,
   describe,
+  fullOrSmoke,
   logTo,
   machineFacts,
   numberFromEnv,
   percent,
   printTable,
   redactUrl,
+  resultsPath,
   round2,
+  smokeNote,
+  verdict,
 } from './lib/harness';
 import { formatMs, type LatencySummary } from './lib/stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const RESULTS_FILE = path.join(ROOT, '.tmp', 'bench-results.json');
+const RESULTS_FILE = resultsPath(ROOT, 'bench-results.json');
 const PROFILE_DIR = path.join(ROOT, '.tmp', 'bench-profiles');
 const profiling = ['1', 'true'].includes(process.env.BENCH_PROFILE ?? '');
 const SCENARIOS = ['notify', 'bare', 'pglite', 'postgres'] as const;
@@ -59,11 +64,11 @@ const P99_TARGET_MS = 100;
 /** How far above its floor (bare fan-out p99 + commit-with-NOTIFY p99) a product's p99 may be, per database. */
 const RATIO_TARGETS: Record<FloorDatabase, number> = { postgres: 1.5, pglite: 2 };
 
-const connections = Math.round(numberFromEnv('BENCH_CONNECTIONS', 200, 1));
+const connections = Math.round(numberFromEnv('BENCH_CONNECTIONS', fullOrSmoke(200, 5), 1));
 const shape: LoadShape = {
-  rate: numberFromEnv('BENCH_RATE', 50, 0.1),
-  seconds: numberFromEnv('BENCH_SECONDS', 10, 0.1),
-  warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 2, 0),
+  rate: numberFromEnv('BENCH_RATE', fullOrSmoke(50, 10), 0.1),
+  seconds: numberFromEnv('BENCH_SECONDS', fullOrSmoke(10, 1), 0.1),
+  warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', fullOrSmoke(2, 0), 0),
 };
 /**
  * Every change is a test order from one owner, past the product's limit (30 a minute). The bench allows a second's
@@ -361,6 +366,7 @@ async function main() {
       `load average ${machine.loadAverage.join(' ')} before, ${machine.loadAverageAfter.join(' ')} after`,
   );
   if (postgresProblem) console.log(`PostgreSQL not reachable (${postgresProblem}): PGlite only.`);
+  smokeNote();
   console.log('');
   console.log(
     'Latency: change issued → event received (fan-out rows: one sample per change × connection; floor rows: BEGIN ' +
@@ -453,9 +459,7 @@ async function main() {
     console.log('');
     console.log('Targets');
     for (const c of checks) {
-      console.log(
-        `  ${c.pass ? 'PASS' : 'FAIL'}  ${c.scenario.padEnd(20)}  ${c.check}: p99 = ${formatMs(c.actualMs)} ms`,
-      );
+      console.log(`  ${verdict(c.pass)}  ${c.scenario.padEnd(20)}  ${c.check}: p99 = ${formatMs(c.actualMs)} ms`);
     }
   }
 

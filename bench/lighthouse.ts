@@ -6,22 +6,36 @@
  *
  * Prints performance, accessibility, best practices and SEO per page with PASS/FAIL against 100, then every audit
  * that cost points, and writes the scores and those audits to `.tmp/bench-lighthouse.json`.
- * Env: BENCH_WEB_SKIP_BUILD=1 serves the dist/ already there; BENCH_WEB_PAGES (a comma list of paths) runs a subset.
- * Exits 0 when it ran, whatever the scores; 1 on errors.
+ * Env: BENCH_WEB_SKIP_BUILD=1 serves the dist/ already there; BENCH_WEB_PAGES (a comma list of paths) runs a subset;
+ * BENCH_SMOKE=1 audits `/` alone, builds only when there is no dist/ yet, and judges no score.
+ * Exits 0 when it ran, whatever the scores; 1 on errors (a page Lighthouse could not audit, a category not scored).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { createCleanups, describe, logTo, machineFacts, printTable } from './lib/harness';
+import {
+  createCleanups,
+  describe,
+  fullOrSmoke,
+  logTo,
+  machineFacts,
+  printTable,
+  resultsPath,
+  SMOKE,
+  smokeNote,
+  verdict,
+} from './lib/harness';
 import { freePort, spawnServer } from './lib/spawn-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PAGES = (process.env.BENCH_WEB_PAGES ?? '/,/pricing,/login,/signup').split(',').map((p) => p.trim());
+const PAGES = (process.env.BENCH_WEB_PAGES ?? fullOrSmoke('/,/pricing,/login,/signup', '/'))
+  .split(',')
+  .map((p) => p.trim());
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGET = 100;
 const CHROME_FLAGS = [
@@ -45,7 +59,8 @@ interface PageResult {
 }
 
 async function main() {
-  if (process.env.BENCH_WEB_SKIP_BUILD !== '1') {
+  const built = existsSync(path.join(ROOT, 'dist', 'index.html'));
+  if (process.env.BENCH_WEB_SKIP_BUILD !== '1' && !(SMOKE && built)) {
     log('building the web app (vite build)');
     execFileSync(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
       cwd: ROOT,
@@ -70,6 +85,8 @@ async function main() {
   const results: PageResult[] = [];
   for (const pagePath of PAGES) {
     const lhr = await audit(`${appUrl}${pagePath}`);
+    const unscored = CATEGORIES.filter((id) => typeof lhr.categories[id]?.score !== 'number');
+    if (unscored.length > 0) throw new Error(`${pagePath}: Lighthouse gave no score for ${unscored.join(', ')}`);
     const scores = Object.fromEntries(
       CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
     ) as PageResult['scores'];
@@ -82,13 +99,15 @@ async function main() {
     results.push({ path: pagePath, scores, losses });
   }
 
-  console.log(`\nLighthouse ${lighthouseVersion()} (mobile, simulated throttling) on ${CHROMIUM}, target ${TARGET}\n`);
+  console.log(`\nLighthouse ${lighthouseVersion()} (mobile, simulated throttling) on ${CHROMIUM}, target ${TARGET}`);
+  smokeNote();
+  console.log();
   printTable(
     ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'result'],
     results.map(({ path: p, scores }) => [
       p,
       ...CATEGORIES.map((c) => String(scores[c])),
-      CATEGORIES.every((c) => scores[c] >= TARGET) ? 'PASS' : 'FAIL',
+      verdict(CATEGORIES.every((c) => scores[c] >= TARGET)),
     ]),
   );
   for (const { path: p, losses } of results) {
@@ -98,8 +117,8 @@ async function main() {
     }
   }
 
-  mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
-  const out = path.join(ROOT, '.tmp/bench-lighthouse.json');
+  const out = resultsPath(ROOT, 'bench-lighthouse.json');
+  mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify({ target: TARGET, machine: machineFacts(), results }, null, 2));
   console.log(`\nwrote ${path.relative(ROOT, out)}`);
 }

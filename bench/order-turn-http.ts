@@ -6,7 +6,7 @@
  * minute, which would otherwise refuse most of them). Target: health p99 under that load ≤ 3× idle.
  *
  * Env: BENCH_SECONDS (10, each phase), BENCH_PROBE_MS (5), BENCH_DATABASE_URL (a PostgreSQL database to run on
- * instead of PGlite; it should be empty).
+ * instead of PGlite; it should be empty), BENCH_SMOKE=1 (2 owners with 20-dish menus, 1 s a phase, no target judged).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,16 +14,27 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { createCleanups, describe, logTo, machineFacts, numberFromEnv, printTable } from './lib/harness';
+import {
+  createCleanups,
+  describe,
+  fullOrSmoke,
+  logTo,
+  machineFacts,
+  numberFromEnv,
+  printTable,
+  smokeNote,
+  verdict,
+} from './lib/harness';
 import { largeMenu, longTurn } from './lib/large-menu';
 import { signUpOwner } from './lib/owner';
 import { freePort, spawnServer } from './lib/spawn-server';
 import { formatMs, summarize } from './lib/stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SECONDS = numberFromEnv('BENCH_SECONDS', 10, 0.5);
+const SECONDS = numberFromEnv('BENCH_SECONDS', fullOrSmoke(10, 1), 0.5);
 const PROBE_MS = numberFromEnv('BENCH_PROBE_MS', 5, 1);
-const PARALLEL_TURNS = 3;
+const PARALLEL_TURNS = fullOrSmoke(3, 2);
+const MENU_DISHES = fullOrSmoke(200, 20);
 const HEALTH_RATIO_TARGET = 3;
 const log = logTo('order-turn-http');
 const { cleanups, runCleanups } = createCleanups(log);
@@ -63,7 +74,7 @@ async function main() {
     if (!response.ok) throw new Error(`${method} ${route}: HTTP ${response.status} ${text.slice(0, 300)}`);
     return text ? (JSON.parse(text) as unknown) : null;
   };
-  const menu = largeMenu();
+  const menu = largeMenu(MENU_DISHES);
   async function setUpOwner(index: number) {
     const { cookie } = await signUpOwner(server.url, appUrl, `bench-turn-${index}`);
     await api(cookie, 'PUT', '/api/restaurant/hours', {
@@ -139,6 +150,7 @@ async function main() {
     `\n${PARALLEL_TURNS} owners' long turns on ${menu.length}-dish menus, back to back, and everyone else's health check`,
   );
   console.log(JSON.stringify(machineFacts()));
+  smokeNote();
   printTable(
     ['measure', 'samples', 'p50', 'p99', 'max', 'target', 'result'],
     [
@@ -158,7 +170,7 @@ async function main() {
         formatMs(loadedSummary.p99),
         formatMs(loadedSummary.max),
         `≤ ${HEALTH_RATIO_TARGET}× idle p99`,
-        `${ratio.toFixed(2)}× ${ratio <= HEALTH_RATIO_TARGET ? 'ok' : 'FAIL'}`,
+        `${ratio.toFixed(2)}× ${verdict(ratio <= HEALTH_RATIO_TARGET, { pass: 'ok', fail: 'FAIL' })}`,
       ],
       [
         'test-call turn (HTTP)',

@@ -7,6 +7,7 @@
  *     held, refused with 503;
  *   - a 5 MB body sent before sign-in: time until its 413, and a health request answered meanwhile;
  *   - sign-out with a stream open: time from sending sign-out until that stream has ended (20 times).
+ * BENCH_SMOKE=1: 30 streams from one account, 3 accounts against a cap of 20, 2 sign-outs; the same expectations.
  * Exit 0 when it ran and every expectation held (streams held ≤ caps, health always 200, 413 and closes seen).
  */
 import { randomBytes } from 'node:crypto';
@@ -17,14 +18,25 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { freePort, spawnServer, type SpawnedServer } from './lib/spawn-server';
-import { createCleanups, describe, logTo, machineFacts, numberFromEnv, printTable } from './lib/harness';
+import {
+  createCleanups,
+  describe,
+  fullOrSmoke,
+  logTo,
+  machineFacts,
+  numberFromEnv,
+  printTable,
+  resultsPath,
+  smokeNote,
+} from './lib/harness';
 import { formatMs, summarize } from './lib/stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const RESULTS_FILE = path.join(ROOT, '.tmp', 'bench-stream-flood.json');
-const FLOOD_STREAMS = numberFromEnv('BENCH_FLOOD_STREAMS', 2_000, 1);
-const FLOOD_ACCOUNTS = numberFromEnv('BENCH_FLOOD_ACCOUNTS', 60, 1);
-const STREAMS_MAX = numberFromEnv('BENCH_STREAMS_MAX', 500, 1);
+const RESULTS_FILE = resultsPath(ROOT, 'bench-stream-flood.json');
+const FLOOD_STREAMS = numberFromEnv('BENCH_FLOOD_STREAMS', fullOrSmoke(2_000, 30), 1);
+const FLOOD_ACCOUNTS = numberFromEnv('BENCH_FLOOD_ACCOUNTS', fullOrSmoke(60, 3), 1);
+const STREAMS_MAX = numberFromEnv('BENCH_STREAMS_MAX', fullOrSmoke(500, 20), 1);
+const SIGN_OUT_ROUNDS = fullOrSmoke(20, 2);
 const PER_USER = 10;
 const AT_ONCE = 50;
 const log = logTo('stream-flood');
@@ -217,7 +229,7 @@ async function largeBody(base: URL) {
   return { status: result.status, ms: result.ms, healthStatus: health.status, healthMs };
 }
 
-async function signOutToClose(base: URL, rounds = 20) {
+async function signOutToClose(base: URL, rounds = SIGN_OUT_ROUNDS) {
   const times: number[] = [];
   const lastEvents: string[] = [];
   for (let i = 0; i < rounds; i++) {
@@ -269,7 +281,9 @@ async function main() {
 
   console.log(`\nPickupLine stream flood — per account ${PER_USER}, process cap ${STREAMS_MAX} (EVENT_STREAMS_MAX)`);
   const m = machineFacts();
-  console.log(`machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, node ${m.node}\n`);
+  console.log(`machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, node ${m.node}`);
+  smokeNote();
+  console.log();
   printTable(
     ['scenario', 'opened', 'answered 200', 'held', 'ended', 'refused 503', 'health p50', 'health max', 'health failed'],
     [

@@ -8,7 +8,8 @@
  *   - tool-calls place_order: 2–3 menu items ordered on a call already announced by an (untimed) assistant-request.
  *
  * Env: BENCH_RATE (50 requests/s), BENCH_SECONDS (10, measured), BENCH_WARMUP_SECONDS (2),
- * BENCH_ONLY (comma list of floor, pglite, postgres; default all), BENCH_DATABASE_URL / TEST_DATABASE_URL (PostgreSQL server to create a throwaway database on).
+ * BENCH_ONLY (comma list of floor, pglite, postgres; default all), BENCH_DATABASE_URL / TEST_DATABASE_URL (PostgreSQL server to create a throwaway database on),
+ * BENCH_SMOKE=1 (5 requests/s for 1 s, no warm-up, no target judged).
  * Exit 0 when it ran (missed targets are reported as FAIL rows), 1 on any wrong, failed or missing answer.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -27,18 +28,22 @@ import { freePort, spawnServer, type SpawnedServer } from './lib/spawn-server';
 import {
   createCleanups,
   describe,
+  fullOrSmoke,
   logTo,
   machineFacts,
   numberFromEnv,
   percent,
   printTable,
   redactUrl,
+  resultsPath,
   round2,
+  smokeNote,
+  verdict,
 } from './lib/harness';
 import { formatMs } from './lib/stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const RESULTS_FILE = path.join(ROOT, '.tmp', 'bench-voice.json');
+const RESULTS_FILE = resultsPath(ROOT, 'bench-voice.json');
 const WEBHOOK_SECRET = `bench-vapi-${randomBytes(12).toString('hex')}`;
 const TOOL_CALLS_P99_TARGET_MS = 50;
 const ASSISTANT_P99_TARGET_MS = 100;
@@ -47,9 +52,9 @@ const GREETING = 'Welcome to Luigi’s Bench Trattoria! What can I get started f
 const ANNOUNCE_CONCURRENCY = 4;
 
 const shape: LoadShape = {
-  rate: numberFromEnv('BENCH_RATE', 50, 0.1),
-  seconds: numberFromEnv('BENCH_SECONDS', 10, 0.1),
-  warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 2, 0),
+  rate: numberFromEnv('BENCH_RATE', fullOrSmoke(50, 5), 0.1),
+  seconds: numberFromEnv('BENCH_SECONDS', fullOrSmoke(10, 1), 0.1),
+  warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', fullOrSmoke(2, 0), 0),
 };
 const SCENARIOS = ['floor', 'pglite', 'postgres'] as const;
 /** BENCH_ONLY=pglite runs a subset (while investigating); the real measurement is all of them. */
@@ -514,6 +519,7 @@ async function main() {
       `load average ${machine.loadAverage.join(' ')} before, ${machine.loadAverageAfter.join(' ')} after`,
   );
   if (postgresProblem) console.log(`PostgreSQL not reachable (${postgresProblem}): PGlite only.`);
+  smokeNote();
   console.log('');
   console.log(
     'Latency: request sent → whole response received (ms); × floor = p99 / floor p99; CPU over the measured part ' +
@@ -575,7 +581,7 @@ async function main() {
     const width = Math.max(...checks.map((c) => c.scenario.length));
     for (const c of checks) {
       console.log(
-        `  ${c.pass ? 'PASS' : 'FAIL'}  ${c.scenario.padEnd(width)}  ${c.check}: p99 = ${formatMs(c.actualMs)} ms ` +
+        `  ${verdict(c.pass)}  ${c.scenario.padEnd(width)}  ${c.check}: p99 = ${formatMs(c.actualMs)} ms ` +
           `(${times(c.actualMs / floorP99)} floor p99 ${formatMs(floorP99)} ms)`,
       );
     }

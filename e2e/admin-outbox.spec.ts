@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { MeResponse } from '@shared/contracts/me';
-import { adminRequest, resetLinkFor, uniqueEmail } from './fixtures';
+import { adminRequest, expectToast, recordToasts, resetLinkFor, uniqueEmail } from './fixtures';
 
 const HIDDEN = 'Link hidden — resend it to the owner';
 
@@ -67,6 +67,7 @@ test('an administrator reads the outbox with reset links hidden, sends the owner
 
   const context = await browser.newContext({ storageState: adminState, viewport: { width: 1440, height: 1000 } });
   const page = await context.newPage();
+  await recordToasts(page);
   await page.goto('/admin/settings');
   const item = resetEmailItem(page, owner.email);
   await expect(item).toBeVisible();
@@ -83,7 +84,7 @@ test('an administrator reads the outbox with reset links hidden, sends the owner
   await page.screenshot({ path: '/tmp/admin-outbox-desktop.png', fullPage: true });
 
   await item.getByRole('button', { name: `Resend link to ${owner.email}` }).click();
-  await expect(page.getByText(`New link sent to ${owner.email}`)).toBeVisible();
+  await expectToast(page, `New link sent to ${owner.email}`);
   // The newest e-mail is the new one; it reaches the owner's mailbox and only its link works now.
   let newLink = owner.link;
   await expect.poll(async () => (newLink = await resetLinkFor(owner.email))).not.toBe(owner.link);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { MeResponse } from '@shared/contracts/me';
-import { confirmAdminAddress, uniqueEmail } from './fixtures';
+import { confirmAdminAddress, expectToast, recordToasts, uniqueEmail } from './fixtures';
 
 /**
  * The e2e server's ADMIN_EMAILS. E-mails are unique, so the tests in this file share the one account: they run in
@@ -56,7 +56,9 @@ async function createOwner(
 
 async function adminPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}) {
   const context = await browser.newContext({ storageState: adminState, ...options });
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  await recordToasts(page);
+  return { context, page };
 }
 
 const noHorizontalScroll = (page: Page) =>
@@ -161,7 +163,7 @@ test("an admin finds an owner by restaurant name, extends the expired trial, and
   const confirm = page.getByRole('alertdialog', { name: 'Extend the trial by 7 days?' });
   await expect(confirm).toContainText(`will end on ${dateText(newEnd)}`);
   await confirm.getByRole('button', { name: 'Extend Trial' }).click();
-  await expect(page.getByText(`Trial extended to ${dateText(newEnd)}`)).toBeVisible();
+  await expectToast(page, `Trial extended to ${dateText(newEnd)}`);
   await expect(confirm).toBeHidden();
   await expect(dialog.getByRole('button', { name: 'Extend Trial 7 Days' })).toBeFocused();
   await expect(dialog.getByText('14 days left')).toBeVisible();
@@ -272,7 +274,7 @@ test('/admin/settings: providers in test mode, runtime settings saved, checked a
   const raisedTotal = String(Number(savedTotal) + 100);
   await total.fill(raisedTotal);
   await save.click();
-  await expect(page.getByText('Settings saved')).toBeVisible();
+  await expectToast(page, 'Settings saved');
   await expect(save).toBeDisabled();
 
   await page.reload();
@@ -297,7 +299,7 @@ test('/admin/settings: providers in test mode, runtime settings saved, checked a
 
   await total.fill(savedTotal);
   await save.click();
-  await expect(page.getByText('Settings saved')).toBeVisible();
+  await expectToast(page, 'Settings saved');
   await expect(save).toBeDisabled();
   await context.close();
 });

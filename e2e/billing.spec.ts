@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { MeResponse } from '../src/shared/contracts/me';
-import { completeOnboarding, signUp } from './fixtures';
+import { completeOnboarding, expectToast, recordToasts, signUp } from './fixtures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const VISA = '4242 4242 4242 4242';
@@ -8,12 +8,16 @@ const DECLINED = '4000 0000 0000 0002';
 const MASTERCARD = '5555 5555 5555 4444';
 const TRIAL_EXPIRED_TOAST =
   'Your trial period has expired. Please upgrade your account to continue using all features.';
-const CANCELED_TOAST =
-  'Your subscription has been canceled. You will have access until the end of your billing period.';
-const REACTIVATED_TOAST = 'Your subscription has been reactivated. Thank you for continuing with us!';
 const PLAN_EXPIRED_HEADING = 'Your phone assistant is not taking new orders';
 const BUSY_MODE_PLAN_ENDED = 'Your plan has ended, so your assistant is not taking new orders.';
 const BUSY_MODE_TAKING_ORDERS = 'Off: your assistant is taking phone orders.';
+const TRIAL_BANNER =
+  'Your free trial includes everything in PickupLine Pro. Upgrade to keep taking orders when it ends.';
+const TRIAL_ENDED_BANNER = 'Your free trial has ended. Upgrade to PickupLine Pro to take phone orders again.';
+/** Subscribing with trial days left charges nothing: the page says so, and names the first charge. */
+const NOTHING_CHARGED = 'Nothing has been charged today.';
+const firstChargeBanner = (date: string) =>
+  `You are subscribed to PickupLine Pro. Your free trial continues; the first charge is on ${date}.`;
 
 // Each test signs up, walks the six onboarding steps and checks out across several full page loads.
 test.describe.configure({ timeout: 60_000 });
@@ -48,6 +52,7 @@ async function newOwner(page: Page) {
  */
 async function expiredTrialOwner(page: Page) {
   await newOwner(page);
+  await recordToasts(page);
   await page.clock.install({ time: new Date(Date.now() + 8 * DAY_MS) });
   await page.reload();
   await expect(page.getByRole('banner').getByText('Trial expired')).toBeVisible();
@@ -75,7 +80,7 @@ async function subscribeFromPricing(page: Page) {
   await expectOnTestCheckout(page);
   await payWithCard(page, VISA);
   await expect(page).toHaveURL(/\/payment\/success/);
-  await expect(page.getByRole('status')).toContainText('PickupLine Pro is active.');
+  await expect(page.getByRole('status')).toContainText(NOTHING_CHARGED);
   await page.getByRole('link', { name: 'Go to Dashboard' }).click();
   await expect(page).toHaveURL('/dashboard');
 }
@@ -84,12 +89,10 @@ test('an expired-trial owner subscribes, cancels and renews, all in test mode', 
   await expiredTrialOwner(page);
 
   // Told clearly: the badge, the toast and the dashboard's notice with its own Subscribe button.
-  await expect(page.getByText(TRIAL_EXPIRED_TOAST)).toBeVisible();
+  await expectToast(page, TRIAL_EXPIRED_TOAST);
   const notice = page.getByRole('region', { name: PLAN_EXPIRED_HEADING });
   await expect(notice).toContainText('Your free trial has ended');
-  await expect(subscriptionBanner(page)).toContainText(
-    'Upgrade to PickupLine Pro for unlimited orders and premium features',
-  );
+  await expect(subscriptionBanner(page)).toContainText(TRIAL_ENDED_BANNER);
   await expect(busyModeSwitch(page)).toHaveAccessibleDescription(BUSY_MODE_PLAN_ENDED);
 
   // A declined card shows Stripe's message and creates nothing.
@@ -113,15 +116,19 @@ test('an expired-trial owner subscribes, cancels and renews, all in test mode', 
   await expectOnTestCheckout(page);
   await payWithCard(page, VISA);
   await expect(page).toHaveURL(/\/payment\/success/);
-  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
-  await expect(page.getByRole('status')).toContainText('PickupLine Pro is active.');
+  // Only the browser's clock has moved on: the server still has trial days left, so the plan starts in its
+  // trial and nothing is charged; the page says that rather than "Payment successful".
+  await expect(page.getByRole('heading', { name: 'Your plan is set up' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(NOTHING_CHARGED);
+  await expect(page.getByText('Payment successful')).toHaveCount(0);
 
   const { plan } = await me(page);
-  expect(plan.status).toBe('active');
+  expect(plan).toMatchObject({ status: 'active', providerStatus: 'trialing' });
   const renewsOn = longDate(plan.currentPeriodEnd!);
+  await expect(page.getByRole('status')).toContainText(`your card is first charged $39 on ${renewsOn}`);
   await page.getByRole('link', { name: 'Go to Dashboard' }).click();
   await expect(page).toHaveURL('/dashboard');
-  await expect(subscriptionBanner(page)).toContainText(`Your next billing date is ${renewsOn}.`);
+  await expect(subscriptionBanner(page)).toContainText(firstChargeBanner(renewsOn));
   await expect(page.getByRole('banner').getByText('Trial expired')).toHaveCount(0);
   await expect(page.getByRole('region', { name: PLAN_EXPIRED_HEADING })).toHaveCount(0);
   await expect(busyModeSwitch(page)).toHaveAccessibleDescription(BUSY_MODE_TAKING_ORDERS);
@@ -132,17 +139,20 @@ test('an expired-trial owner subscribes, cancels and renews, all in test mode', 
   await expect(page).toHaveTitle('Billing | PickupLine');
   const subscription = billingSection(page, 'Subscription');
   await expect(subscription.getByText('Active', { exact: true })).toBeVisible();
-  await expect(subscription).toContainText(`Next billing date: ${renewsOn}`);
+  await expect(subscription.getByText('Free trial', { exact: true })).toBeVisible();
+  await expect(subscription).toContainText(`Nothing has been charged yet; the first charge of $39 is on ${renewsOn}.`);
   await expect(billingSection(page, 'Payment method')).toContainText('Visa ending in 4242');
   const rows = billingSection(page, 'Billing history').getByRole('table').getByRole('row');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('Paid');
   await expect(rows.nth(1)).toContainText('$0.00');
 
-  // Cancel, after the browser's confirmation.
-  page.once('dialog', (dialog) => void dialog.accept());
+  // Cancel, after the app's own confirmation.
   await subscription.getByRole('button', { name: 'Cancel Subscription' }).click();
-  await expect(page.getByText(CANCELED_TOAST)).toBeVisible();
+  const question = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+  await expect(question).toContainText(`until your free trial ends on ${renewsOn}, and your card will not be charged.`);
+  await question.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await expect(question).toHaveCount(0);
   await expect(subscription.getByText('Canceling', { exact: true })).toBeVisible();
   await expect(subscription).toContainText(`Access until: ${renewsOn}`);
   await expect(subscriptionBanner(page)).toContainText(
@@ -151,9 +161,8 @@ test('an expired-trial owner subscribes, cancels and renews, all in test mode', 
 
   // Renew from the banner.
   await subscriptionBanner(page).getByRole('button', { name: 'Renew Subscription' }).click();
-  await expect(page.getByText(REACTIVATED_TOAST)).toBeVisible();
   await expect(subscription.getByText('Active', { exact: true })).toBeVisible();
-  await expect(subscriptionBanner(page)).toContainText(`Your next billing date is ${renewsOn}.`);
+  await expect(subscriptionBanner(page)).toContainText(firstChargeBanner(renewsOn));
   await expect(subscription.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
   expect((await me(page)).plan).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
 });
@@ -169,21 +178,29 @@ test('dismissing the cancel confirmation changes nothing; Reactivate on the bill
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/billing/cancel-subscription') cancelRequests += 1;
   });
-  const dialogShown = page.waitForEvent('dialog');
-  page.once('dialog', (dialog) => void dialog.dismiss());
+  // The app's own dialog, not the browser's: Keep Subscription (or Escape) changes nothing.
+  page.on('dialog', (dialog) => {
+    throw new Error(`The browser's own dialog appeared: ${dialog.message()}`);
+  });
+  const question = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
   await subscription.getByRole('button', { name: 'Cancel Subscription' }).click();
-  expect((await dialogShown).message()).toContain('Cancel your subscription?');
+  await expect(question.getByRole('button', { name: 'Keep Subscription' })).toBeFocused();
+  await question.getByRole('button', { name: 'Keep Subscription' }).click();
+  await expect(question).toHaveCount(0);
+  await subscription.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await expect(question).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(question).toHaveCount(0);
   await expect(subscription.getByRole('button', { name: 'Cancel Subscription' })).toBeEnabled();
   await expect(subscription.getByText('Active', { exact: true })).toBeVisible();
-  await expect(subscriptionBanner(page)).toContainText('Your next billing date is');
+  await expect(subscriptionBanner(page)).toContainText('the first charge is on');
   expect(cancelRequests).toBe(0);
   expect((await me(page)).plan).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
 
-  page.once('dialog', (dialog) => void dialog.accept());
   await subscription.getByRole('button', { name: 'Cancel Subscription' }).click();
-  await expect(page.getByText(CANCELED_TOAST)).toBeVisible();
+  await question.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await expect(subscription.getByText('Canceling', { exact: true })).toBeVisible();
   await subscription.getByRole('button', { name: 'Reactivate Subscription' }).click();
-  await expect(page.getByText(REACTIVATED_TOAST)).toBeVisible();
   await expect(subscription.getByText('Active', { exact: true })).toBeVisible();
   expect(cancelRequests).toBe(1);
 });
@@ -243,7 +260,7 @@ test("a second tab's dashboard loses the expired notice as soon as the first tab
   // No reload in the other tab: the plan.updated event does it.
   await expect(otherNotice).toHaveCount(0);
   await expect(other.getByRole('banner').getByText('Trial expired')).toHaveCount(0);
-  await expect(subscriptionBanner(other)).toContainText('Your next billing date is');
+  await expect(subscriptionBanner(other)).toContainText('the first charge is on');
   await expect(busyModeSwitch(other)).toHaveAccessibleDescription(BUSY_MODE_TAKING_ORDERS);
 });
 
@@ -274,21 +291,59 @@ test("a visitor's Subscribe Now: sign up, onboard, then straight on to checkout"
   await expectOnTestCheckout(page);
   await payWithCard(page, VISA);
   await expect(page).toHaveURL(/\/payment\/success/);
-  await expect(page.getByRole('status')).toContainText('PickupLine Pro is active.');
+  await expect(page.getByRole('status')).toContainText(NOTHING_CHARGED);
 });
 
-test.describe('on a 390 px wide phone', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+for (const width of [390, 1440]) {
+  test.describe(`${width} px wide`, () => {
+    test.use({ viewport: { width, height: width === 390 ? 844 : 900 } });
 
-  test('the billing page has no sideways scroll', async ({ page }) => {
-    await newOwner(page);
-    await subscribeFromPricing(page);
-    await page.goto('/account/billing');
-    await expect(billingSection(page, 'Billing history').getByRole('table')).toBeVisible();
-    await expect(
-      billingSection(page, 'Subscription').getByRole('button', { name: 'Cancel Subscription' }),
-    ).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    test('the plan’s words say what is so, from the trial to the cancel question, with no sideways scroll', async ({
+      page,
+    }, testInfo) => {
+      const shot = (name: string) =>
+        page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+      const noSidewaysScroll = async () =>
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+          0,
+        );
+      await newOwner(page);
+      // The trial has every feature: the banner says so, and nothing about limits.
+      await page.goto('/account/billing');
+      await expect(subscriptionBanner(page)).toContainText(TRIAL_BANNER);
+      await expect(subscriptionBanner(page)).not.toContainText(/unlimited|premium/i);
+
+      await page.goto('/pricing');
+      await page.getByRole('button', { name: 'Subscribe Now' }).click();
+      await expectOnTestCheckout(page);
+      await payWithCard(page, VISA);
+      await expect(page.getByRole('heading', { name: 'Your plan is set up' })).toBeVisible();
+      const { plan } = await me(page);
+      const firstCharge = longDate(plan.currentPeriodEnd!);
+      await expect(page.getByRole('status')).toContainText(`${NOTHING_CHARGED} PickupLine Pro is yours now`);
+      await expect(page.getByRole('status')).toContainText(`first charged $39 on ${firstCharge}`);
+      await noSidewaysScroll();
+      await shot('payment-success');
+
+      await page.goto('/account/billing');
+      const subscription = billingSection(page, 'Subscription');
+      await expect(subscription.getByText('Free trial', { exact: true })).toBeVisible();
+      await expect(subscription).toContainText(/Free trial: [1-7] days? left\./);
+      await expect(subscription).toContainText(`the first charge of $39 is on ${firstCharge}.`);
+      await expect(subscriptionBanner(page)).toContainText(firstChargeBanner(firstCharge));
+      await expect(billingSection(page, 'Billing history').getByRole('table')).toBeVisible();
+      await noSidewaysScroll();
+      await shot('billing');
+
+      await subscription.getByRole('button', { name: 'Cancel Subscription' }).click();
+      const question = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+      await expect(question).toContainText('your card will not be charged');
+      await expect(question.getByRole('button', { name: 'Keep Subscription' })).toBeFocused();
+      await noSidewaysScroll();
+      await shot('cancel-question');
+      await page.keyboard.press('Escape');
+      await expect(question).toHaveCount(0);
+      await expect(subscription.getByText('Active', { exact: true })).toBeVisible();
+    });
   });
-});
+}

@@ -1,8 +1,9 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { completeOnboarding, createTestOrderViaApi, signUp } from './fixtures';
+import { appApi, completeOnboarding, createTestOrderViaApi, signUp } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 800 };
+const WIDE = { width: 1440, height: 900 };
 
 function waitForEventStream(page: Page) {
   return page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
@@ -120,7 +121,7 @@ for (const size of [PHONE, LAPTOP]) {
       await expect(busy).toBeVisible();
       await expect(page.getByRole('region', { name: 'Free trial' })).toContainText('7 days left in your free trial.');
       await expect(page.getByRole('region', { name: 'Subscription status' })).toContainText(
-        'Upgrade to PickupLine Pro for unlimited orders and premium features',
+        'Your free trial includes everything in PickupLine Pro.',
       );
       await expectNoSidewaysScroll(page);
       await screenshot(page, testInfo, 'status details open');
@@ -282,3 +283,195 @@ test.describe('on a kitchen tablet', () => {
       .toEqual(['Kitchen ticket #1', 'Kitchen ticket #2']);
   });
 });
+
+interface PlacedOrder {
+  id: string;
+  dailyNumber: number;
+  updatedAt: string;
+  items: { name: string; quantity: number; options: { group: string; choice: string }[] }[];
+}
+
+/** The one dish on the menu: a pizza with one size, Large at $3.00 more, so every test order is Large Pizzas. */
+async function menuOfLargePizzas(page: Page) {
+  const dish = {
+    name: 'Pizza',
+    priceCents: 1200,
+    isAvailable: true,
+    options: [{ name: 'Size', required: true, multiple: false, choices: [{ name: 'Large', priceDeltaCents: 300 }] }],
+  };
+  const response = await appApi(page).post('/api/menu-items', { data: dish });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+async function placeTestOrder(page: Page): Promise<PlacedOrder> {
+  const response = await appApi(page).post('/api/orders/test', { data: { isCustomOrder: false } });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { order: PlacedOrder }).order;
+}
+
+/** How many tickets sit in the rail's first row. */
+const ticketsInFirstRow = (page: Page) =>
+  page
+    .getByRole('list', { name: 'Orders', exact: true })
+    .getByRole('article')
+    .evaluateAll((tickets) => {
+      const tops = tickets.map((t) => Math.round(t.getBoundingClientRect().top));
+      return tops.filter((top) => top === tops[0]).length;
+    });
+
+for (const size of [PHONE, WIDE]) {
+  test.describe(`kitchen display at ${size.width}×${size.height}`, () => {
+    test.use({ viewport: size });
+
+    test('the rail: tickets across, the all-day count, tap to bump, kept on this device; the ticket prints the ready-by time without option prices', async ({
+      page,
+    }, testInfo) => {
+      const watch = await watchSoundAndPrinting(page);
+      await signUp(page);
+      await completeOnboarding(page, { restaurantName: 'Luigi Trattoria' });
+      await menuOfLargePizzas(page);
+      const orders: PlacedOrder[] = [];
+      for (let i = 0; i < 8; i += 1) orders.push(await placeTestOrder(page));
+      const pizzas = (list: PlacedOrder[]) => list.reduce((n, o) => n + o.items[0]!.quantity, 0);
+      await page.goto('/dashboard');
+      await expect(page.getByRole('article')).toHaveCount(8);
+
+      const view = page.getByRole('group', { name: 'Board view' });
+      await expect(view.getByRole('button', { name: 'Cards' })).toHaveAttribute('aria-pressed', 'true');
+      await view.getByRole('button', { name: 'Rail' }).click();
+      await expect(view.getByRole('button', { name: 'Rail' })).toHaveAttribute('aria-pressed', 'true');
+
+      const allDay = page.getByRole('region', { name: 'All-day' });
+      await expect(allDay.getByRole('listitem')).toHaveText([`Large Pizza × ${pizzas(orders)}`]);
+      await expect.poll(() => ticketsInFirstRow(page)).toBe(size === PHONE ? 2 : 6);
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, testInfo, 'rail');
+
+      // One tap starts #1 with the kitchen's usual time; the next marks it ready, and the all-day count drops.
+      const first = page.getByRole('article', { name: /^Order #1 / });
+      await first.getByRole('button', { name: 'Start · 15 min for order #1' }).click();
+      await expect(first.getByRole('button', { name: 'Mark ready for order #1' })).toBeVisible();
+      await expect(first).toContainText(/Ready by \d{1,2}:\d{2} [AP]M/);
+      await expect(allDay.getByRole('listitem')).toHaveText([`Large Pizza × ${pizzas(orders)}`]);
+      await first.getByRole('button', { name: 'Mark ready for order #1' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(first.getByRole('button', { name: 'Picked up for order #1' })).toBeVisible();
+      await expect(allDay.getByRole('listitem')).toHaveText([`Large Pizza × ${pizzas(orders.slice(1))}`]);
+
+      // The choice belongs to this device: it is still the rail after a reload.
+      await page.reload();
+      await expect(
+        page.getByRole('group', { name: 'Board view' }).getByRole('button', { name: 'Rail' }),
+      ).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('region', { name: 'All-day' })).toBeVisible();
+
+      // #2 is started on its card; its ticket says when it is due and what to make, without prices of options.
+      await page.getByRole('group', { name: 'Board view' }).getByRole('button', { name: 'Cards' }).click();
+      const second = page.getByRole('article', { name: /^Order #2 / });
+      await second.getByRole('button', { name: '20 min' }).click();
+      const readyAround = (await second.locator('[data-timing] strong').textContent())!;
+      await second.getByRole('button', { name: /^Print ticket for order #2, / }).click();
+      expect(await watch.printed()).toEqual(['Kitchen ticket #2']);
+      const ticket = page
+        .frameLocator('#order-ticket-frame')
+        .getByRole('article', { name: 'Kitchen ticket for order #2' });
+      await expect(ticket.getByText(/^Ready by /)).toHaveText(`Ready by ${readyAround}`);
+      await expect(ticket.getByRole('list', { name: 'Options' })).toHaveText('Size: Large');
+      await expect(ticket).not.toContainText('+$');
+      const html = await page.evaluate(
+        () =>
+          (document.getElementById('order-ticket-frame') as HTMLIFrameElement).contentDocument!.documentElement
+            .outerHTML,
+      );
+      const paper = await page.context().newPage();
+      await paper.setViewportSize({ width: 303, height: 500 });
+      await paper.setContent(html);
+      await paper.emulateMedia({ media: 'print' });
+      await screenshot(paper, testInfo, 'ticket with ready-by', { fullPage: true });
+    });
+  });
+}
+
+const RESTAURANT_ZONE = 'America/Los_Angeles';
+/** What the restaurant's own clock reads at that moment, and its zone's short name then ('PST'). */
+function restaurantClockAt(iso: string) {
+  const at = new Date(iso);
+  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: RESTAURANT_ZONE });
+  const zone = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short', timeZone: RESTAURANT_ZONE })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')!.value;
+  return { time: time.format(at), zone };
+}
+
+for (const size of [PHONE, WIDE]) {
+  test.describe(`a tablet in another time zone at ${size.width}×${size.height}`, () => {
+    // The restaurant is in Los Angeles; this browser's clock is Tokyo's, 16 or 17 hours ahead.
+    test.use({ viewport: size, timezoneId: 'Asia/Tokyo' });
+
+    test('the board, its ticket, the busy banner, the calls page and the texts show the restaurant’s clock, and say whose it is', async ({
+      page,
+    }, testInfo) => {
+      const watch = await watchSoundAndPrinting(page);
+      await signUp(page);
+      await completeOnboarding(page, { restaurantName: 'Luigi Trattoria' });
+      const api = appApi(page);
+      const info = {
+        restaurantName: 'Luigi Trattoria',
+        phoneNumber: '(555) 201-3344',
+        address: '12 Market St, Springfield',
+        timezone: RESTAURANT_ZONE,
+      };
+      expect((await api.put('/api/restaurant', { data: info })).status()).toBe(200);
+      const order = await createTestOrderViaApi(page);
+      const started = await api.post(`/api/orders/${order.id}/prep-time`, { data: { minutes: 10 } });
+      expect(started.status()).toBe(200);
+      const { updatedAt } = ((await started.json()) as { order: { updatedAt: string } }).order;
+      const readyBy = restaurantClockAt(new Date(Date.parse(updatedAt) + 10 * 60_000).toISOString());
+      const busy = await api.put('/api/restaurant/busy-mode', { data: { isBusyMode: true, durationMinutes: 30 } });
+      expect(busy.status()).toBe(200);
+      const { busyUntil } = (await busy.json()) as { busyUntil: string };
+      const busyEnd = restaurantClockAt(busyUntil);
+
+      await page.goto('/dashboard');
+      const card = page.getByRole('article', { name: /^Order #1 / });
+      await expect(card.locator('[data-timing] strong')).toHaveText(`${readyBy.time} ${readyBy.zone}`);
+      await expect(page.getByText('Times are in the restaurant’s time zone:')).toHaveText(
+        `Times are in the restaurant’s time zone: Los Angeles (${readyBy.zone}).`,
+      );
+      if (size === WIDE) {
+        await expect(page.getByRole('region', { name: 'Busy mode status' })).toContainText(
+          `until ${busyEnd.time} ${busyEnd.zone}`,
+        );
+      }
+      await page.getByRole('button', { name: 'Status Details' }).click();
+      await expect(page.getByText(/^On for another \d+ minutes, until /)).toContainText(
+        `until ${busyEnd.time} ${busyEnd.zone}.`,
+      );
+      await screenshot(page, testInfo, 'board in another zone');
+
+      await page.getByRole('group', { name: 'Board view' }).getByRole('button', { name: 'Rail' }).click();
+      await expect(page.getByRole('article', { name: /^Order #1 / })).toContainText(
+        `Ready by ${readyBy.time} ${readyBy.zone}`,
+      );
+      await screenshot(page, testInfo, 'rail in another zone');
+      await page.getByRole('group', { name: 'Board view' }).getByRole('button', { name: 'Cards' }).click();
+
+      await card.getByRole('button', { name: /^Print ticket for order #1, / }).click();
+      expect(await watch.printed()).toEqual(['Kitchen ticket #1']);
+      const ticket = page
+        .frameLocator('#order-ticket-frame')
+        .getByRole('article', { name: 'Kitchen ticket for order #1' });
+      await expect(ticket.getByText(/^Ready by /)).toHaveText(`Ready by ${readyBy.time} ${readyBy.zone}`);
+
+      await page.goto('/calls');
+      await expect(page.getByText('Times are in the restaurant’s time zone:')).toBeVisible();
+      await screenshot(page, testInfo, 'calls in another zone');
+      // The texts the customer got, on the same clock.
+      await page.goto('/outbox');
+      await expect(page.getByRole('main').locator('time').first()).toHaveText(
+        new RegExp(`\\d{1,2}:\\d{2} [AP]M ${readyBy.zone}$`),
+      );
+      await screenshot(page, testInfo, 'texts in another zone');
+    });
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { completeOnboarding, createTestOrderViaApi, signUp } from './fixtures';
+import { completeOnboarding, createTestOrderViaApi, expectToast, recordToasts, signUp } from './fixtures';
 
 const COUNT_LABELS = ['New Orders', 'Preparing', 'Ready', 'Completed', 'Custom', 'Total Orders'] as const;
 type Counts = Record<(typeof COUNT_LABELS)[number], number>;
@@ -42,12 +42,15 @@ async function newOwnerOnDashboard(page: Page, restaurantName = 'Luigi Trattoria
   await stream;
 }
 
+// Toasts are checked from a record of every toast shown: one may be gone before a busy machine's test looks.
+test.beforeEach(({ page }) => recordToasts(page));
+
 test('a test order goes from new to completed, with toasts, counts, text states and the outbox', async ({ page }) => {
   await newOwnerOnDashboard(page);
   await expect(page.getByText('No orders have been received yet.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Custom Test Order' })).toBeVisible();
   await page.getByRole('button', { name: 'Create Test Order', exact: true }).click();
-  await expect(page.getByText('Test order created successfully!')).toBeVisible();
+  await expectToast(page, 'Test order created successfully!');
 
   const card = page.getByRole('article');
   await expect(card).toHaveCount(1);
@@ -60,7 +63,7 @@ test('a test order goes from new to completed, with toasts, counts, text states 
   const phone = await card.getByRole('link', { name: /^\+1 \(\d{3}\) \d{3}-\d{4}$/ }).innerText();
 
   await card.getByRole('group', { name: 'Set prep time' }).getByRole('button', { name: '15 min' }).click();
-  await expect(page.getByText('Order updated and customer notified')).toBeVisible();
+  await expectToast(page, 'Order updated and customer notified');
   await expect(statusPill(card, 'Preparing')).toBeVisible();
   await expect(card).toContainText(/Ready around \d{1,2}:\d{2} [AP]M \(15 min prep\)/);
   const texts = card.getByRole('list', { name: 'Customer texts' });
@@ -69,13 +72,13 @@ test('a test order goes from new to completed, with toasts, counts, text states 
   await expectCounts(page, { 'New Orders': 0, Preparing: 1, Ready: 0, Completed: 0, Custom: 0, 'Total Orders': 1 });
 
   await card.getByRole('button', { name: 'Mark as Ready for Pickup' }).click();
-  await expect(page.getByText('Order marked as ready')).toBeVisible();
+  await expectToast(page, 'Order marked as ready');
   await expect(statusPill(card, 'Ready')).toBeVisible();
   await expect(card).toContainText('Waiting for pickup');
   await expect(texts).toContainText('Ready for pickup');
 
   await card.getByRole('button', { name: 'Complete Order' }).click();
-  await expect(page.getByText('Order marked as completed')).toBeVisible();
+  await expectToast(page, 'Order marked as completed');
   // Finished orders wait, collapsed, after the queue.
   await page.getByRole('button', { name: 'Show 1 completed' }).click();
   await expect(statusPill(card, 'Completed')).toBeVisible();
@@ -105,7 +108,8 @@ test('a second tab sees every change without a reload', async ({ page, context }
   await other.goto('/dashboard');
   await otherStream;
   await expect(other.getByText('No orders have been received yet.')).toBeVisible();
-  const soon = { timeout: 5_000 };
+  // Generous for a busy machine: how fast changes arrive is the realtime bench's business, not this test's.
+  const soon = { timeout: 15_000 };
 
   await clickAndWaitForWrite(page, page.getByRole('button', { name: 'Create Test Order', exact: true }));
   const otherCard = other.getByRole('article');
@@ -146,6 +150,7 @@ test('a tab that missed an update gets a 409 with the reason, then shows the cur
   await newOwnerOnDashboard(page);
   await createTestOrderViaApi(page);
   const stale = await context.newPage();
+  await recordToasts(stale);
   // This tab hears nothing live, as if its connection had dropped.
   await stale.route('**/api/events', (route) => route.abort());
   await stale.goto('/dashboard');
@@ -153,11 +158,10 @@ test('a tab that missed an update gets a 409 with the reason, then shows the cur
   await expect(statusPill(staleCard, 'New')).toBeVisible();
 
   await page.getByRole('article').getByRole('button', { name: '10 min' }).click();
-  await expect(page.getByText('Order updated and customer notified')).toBeVisible();
+  await expectToast(page, 'Order updated and customer notified');
 
   await staleCard.getByRole('button', { name: '30 min' }).click();
-  await expect(stale.getByText('Failed to update order')).toBeVisible();
-  await expect(stale.getByText('This order is already preparing.')).toBeVisible();
+  await expectToast(stale, ['Failed to update order', 'This order is already preparing.']);
   await expect(statusPill(staleCard, 'Preparing')).toBeVisible();
   await expect(staleCard).toContainText('(10 min prep)');
 });
@@ -204,7 +208,7 @@ test('a custom order from the Simulate Test Order dialog', async ({ page }) => {
   await dialog.getByLabel('Custom order').check();
   await dialog.getByLabel('Custom order text (optional)').fill('Birthday cake for 12, chocolate');
   await dialog.getByRole('button', { name: 'Create Custom Test Order' }).click();
-  await expect(page.getByText('Custom test order created successfully!')).toBeVisible();
+  await expectToast(page, 'Custom test order created successfully!');
   await expect(dialog.getByRole('heading', { name: 'Custom Order Created!' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Go to Dashboard' }).click();
   await expect(dialog).toBeHidden();
@@ -237,15 +241,13 @@ test('busy mode toasts, survives a reload, and reverts when the server refuses',
   const toggle = page.getByRole('switch', { name: 'Busy Mode' });
   await expect(toggle).not.toBeChecked();
   await toggle.click();
-  await expect(
-    page.getByText('Busy mode enabled. New phone orders will be notified that you are too busy.'),
-  ).toBeVisible();
+  await expectToast(page, 'Busy mode enabled. New phone orders will be notified that you are too busy.');
   await expect(toggle).toBeChecked();
   await page.reload();
   await expect(toggle).toBeChecked();
 
   await toggle.click();
-  await expect(page.getByText('Busy mode disabled. You are now accepting phone orders.')).toBeVisible();
+  await expectToast(page, 'Busy mode disabled. You are now accepting phone orders.');
   await page.reload();
   await expect(toggle).not.toBeChecked();
 
@@ -253,7 +255,7 @@ test('busy mode toasts, survives a reload, and reverts when the server refuses',
     route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Down for maintenance"}' }),
   );
   await toggle.click();
-  await expect(page.getByText('Failed to update busy mode. Please try again.')).toBeVisible();
+  await expectToast(page, 'Failed to update busy mode. Please try again.');
   await expect(toggle).not.toBeChecked();
 });
 

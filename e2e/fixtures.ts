@@ -25,9 +25,11 @@ export async function logIn(page: Page, { email, password }: { email: string; pa
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** Signs out and waits for the final state (the 2-second toast may be gone before a busy machine looks). */
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByText('You have been signed out')).toBeVisible();
+  await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(401);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
 }
 
 /** Walks the six onboarding steps with valid answers and lands on the dashboard. */
@@ -73,6 +75,57 @@ export function trackLiveStream(page: Page) {
     response.finished().then(ended, ended);
   });
   return { isOpen: () => open > 0 };
+}
+
+const TOASTS_KEY = 'e2e.toasts';
+
+/**
+ * Records every toast the tab shows, as it appears, in the tab's sessionStorage (so navigations keep it): a toast
+ * lasts 2 to 4 seconds, which a busy machine may spend before the test looks. Call it before the page first loads
+ * (it is an init script), then check with `expectToast`.
+ */
+export async function recordToasts(page: Page) {
+  await page.addInitScript((key) => {
+    const recorded = new WeakSet<Element>();
+    const record = () => {
+      const shown: string[] = [];
+      for (const toast of document.querySelectorAll('[data-rht-toaster] [role="status"]')) {
+        const text = toast.textContent?.trim();
+        if (!text || recorded.has(toast)) continue;
+        recorded.add(toast);
+        shown.push(text);
+      }
+      if (shown.length === 0) return;
+      const log = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+      sessionStorage.setItem(key, JSON.stringify([...log, ...shown]));
+    };
+    new MutationObserver(record).observe(document, { childList: true, subtree: true, characterData: true });
+  }, TOASTS_KEY);
+}
+
+/**
+ * Waits for a toast containing this text (every one of these texts) to have appeared since `recordToasts`, whether
+ * or not it is still on screen, and takes it off the record: the same words expected again need a new toast.
+ */
+export async function expectToast(page: Page, text: string | string[]) {
+  const parts = typeof text === 'string' ? [text] : text;
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          ([key, wanted]) => {
+            const log = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+            const index = log.findIndex((shown) => wanted.every((part) => shown.includes(part)));
+            if (index === -1) return log;
+            log.splice(index, 1);
+            sessionStorage.setItem(key, JSON.stringify(log));
+            return true;
+          },
+          [TOASTS_KEY, parts] as const,
+        ),
+      { message: `a toast saying "${parts.join(' ')}"` },
+    )
+    .toBe(true);
 }
 
 export function appApi(owner: Page | BrowserContext) {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { AdminEmailsResponse } from '@shared/contracts/emails';
-import { adminRequest, logIn, resetLinkFor, signUp, uniqueEmail } from './fixtures';
+import { adminRequest, expectToast, logIn, recordToasts, resetLinkFor, signUp, uniqueEmail } from './fixtures';
 
 const RESET_LINK_SENT =
   'If an account exists for that e-mail, we sent a link to reset the password. It expires in 1 hour.';
@@ -26,6 +26,7 @@ test('a locked-out owner resets the password by e-mail; every other session ends
   const owner = await signUp(await device.newPage(), { email: uniqueEmail('reset') });
   expect((await device.request.get('/api/me')).status()).toBe(200);
 
+  await recordToasts(page);
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL('/forgot-password');
@@ -61,7 +62,7 @@ test('a locked-out owner resets the password by e-mail; every other session ends
   await page.getByRole('button', { name: 'Change password' }).click();
 
   await expect(page).toHaveURL('/login');
-  await expect(page.getByText(PASSWORD_CHANGED)).toBeVisible();
+  await expectToast(page, PASSWORD_CHANGED);
   expect((await device.request.get('/api/me')).status()).toBe(401);
 
   await logIn(page, { email: owner.email, password: owner.password });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { completeOnboarding, signUp } from './fixtures';
+import { completeOnboarding, expectToast, recordToasts, signUp } from './fixtures';
 
 test('the header and banner of a trial owner', async ({ page }) => {
   await signUp(page);
@@ -8,12 +8,17 @@ test('the header and banner of a trial owner', async ({ page }) => {
   await expect(header.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   await expect(header.getByText('Trial expired')).toHaveCount(0);
-  await expect(page.getByText('Upgrade to PickupLine Pro for unlimited orders and premium features')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Your free trial includes everything in PickupLine Pro. Upgrade to keep taking orders when it ends.',
+    ),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Upgrade Now' }).click();
   await expect(page).toHaveURL('/pricing');
 });
 
 test('an expired trial shows the badge and the 10-second error toast', async ({ page }) => {
+  await recordToasts(page);
   await signUp(page);
   await completeOnboarding(page);
   // The browser's clock moves eight days on; the trial (seven days from sign-up) has ended by then.
@@ -23,8 +28,9 @@ test('an expired trial shows the badge and the 10-second error toast', async ({ 
   const toast = page.getByText(
     'Your trial period has expired. Please upgrade your account to continue using all features.',
   );
-  await expect(toast).toBeVisible();
-  await expect(toast).toHaveCount(1);
+  // Recorded as it appeared (a busy machine may not look within its 10 seconds); never two of it on screen.
+  await expectToast(page, 'Your trial period has expired. Please upgrade your account to continue using all features.');
+  expect(await toast.count()).toBeLessThanOrEqual(1);
   await page.clock.runFor(11_000);
   await expect(toast).toBeHidden();
 });
@@ -47,5 +53,5 @@ test('a session revoked elsewhere signs this tab out at once: its live stream en
   const revoked = await page.request.post('/api/auth/revoke-sessions', { headers: { origin: baseURL! }, data: {} });
   expect(revoked.ok()).toBe(true);
   // No reload, no focus change: the server ends the tab's stream, and the tab checks its session at once.
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/, { timeout: 15_000 });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { completeOnboarding, signUp } from './fixtures';
+import { completeOnboarding, expectToast, recordToasts, signUp } from './fixtures';
 
 const VIEWPORTS = [
   { width: 390, height: 844 },
@@ -23,6 +23,9 @@ const busyBanner = (page: Page) => page.getByRole('region', { name: 'Busy mode s
 const eventStream = (page: Page) =>
   page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
 
+// Toasts are checked from a record of every toast shown: one may be gone before a busy machine's test looks.
+test.beforeEach(({ page }) => recordToasts(page));
+
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
@@ -38,9 +41,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByLabel('Turn on for')).toHaveValue('30');
       await page.getByLabel('Turn on for').selectOption({ label: '15 minutes' });
       await toggle.click();
-      await expect(
-        page.getByText('Busy mode enabled. New phone orders will be notified that you are too busy.'),
-      ).toBeVisible();
+      await expectToast(page, 'Busy mode enabled. New phone orders will be notified that you are too busy.');
       await expect(toggle).toBeChecked();
       await expect(toggle).toHaveAccessibleDescription(
         new RegExp(`^On for another 1[45] minutes, until .+\\. Callers hear: “${DEFAULT_BUSY_MESSAGE}”$`),
@@ -58,7 +59,7 @@ for (const viewport of VIEWPORTS) {
       await other.screenshot({ path: `.tmp/screenshots/settings-hold-busy-settings-${viewport.width}.png` });
 
       await busyBanner(page).getByRole('button', { name: 'Turn off' }).click();
-      await expect(page.getByText('Busy mode disabled. You are now accepting phone orders.')).toBeVisible();
+      await expectToast(page, 'Busy mode disabled. You are now accepting phone orders.');
       await expect(busyBanner(page)).toHaveCount(0);
       await expect(toggle).not.toBeChecked();
       await expect(busyBanner(other)).toHaveCount(0);

@@ -227,6 +227,31 @@ test('hanging up ends the call, and Start again calls anew', async ({ page }) =>
   await expect(understood(page)).toContainText('Nothing yet.');
 });
 
+test('closing the tab hangs the call up, and the call log says it ordered', async ({ page, context }) => {
+  await restaurantOpenAllDay(page);
+  await startCall(page, 'en');
+  for (const [said, reply] of ORDER_SCRIPTS[0]!.turns) await say(page, said, reply);
+  await messageBox(page).fill('Yes');
+  await messageBox(page).press('Enter');
+  await expect(page.getByRole('heading', { name: 'On call · order placed' })).toBeVisible();
+
+  // The tab goes away with the call still on: its beacon hangs up.
+  await page.close({ runBeforeUnload: true });
+  const calls = await context.newPage();
+  await expect
+    .poll(async () => {
+      const { calls: listed } = (await (await calls.request.get('/api/calls')).json()) as {
+        calls: { kind: string; status: string; outcome: string | null; endedReason: string | null }[];
+      };
+      return listed.find((c) => c.kind === 'test');
+    })
+    .toMatchObject({ status: 'ended', outcome: 'ordered', endedReason: 'test-call-page-closed' });
+  await calls.goto('/calls');
+  const row = calls.getByRole('row').filter({ hasText: 'Test call' });
+  await expect(row).toContainText('Ordered');
+  await expect(row).not.toContainText('In progress');
+});
+
 test('past the limit on calls started, the page says why and when to try again', async ({ page }) => {
   await restaurantOpenAllDay(page);
   // 20 calls started in the last 10 minutes (the product's limit), each hung up.
@@ -317,9 +342,8 @@ test('with speech APIs, what the microphone hears is sent and the reply is spoke
   const mic = page.getByRole('button', { name: 'Speak' });
   await expect(mic).toHaveAttribute('aria-pressed', 'false');
   await mic.click();
-  await expect(page.getByRole('button', { name: 'Stop listening' })).toHaveAttribute('aria-pressed', 'true');
-  // What has been heard so far shows while the caller is still speaking.
-  await expect(transcript(page)).toContainText('dos pollo…');
+  // Only the final state is asserted: the interim words ("dos pollo…") and the pressed microphone last a moment a
+  // busy machine may not give the test (the page's component test shows the interim words under a controlled clock).
   await expect(transcript(page)).toContainText('Perfecto: 2 Chicken Burrito. ¿Algo más?');
   await expect(transcript(page).getByText('dos pollo burrito', { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Speak' })).toHaveAttribute('aria-pressed', 'false');

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The whole test suite: the gates (format, lint, dependency rule, typecheck), then unit and integration tests
-// (vitest), then browser tests (Playwright on Debian's Chromium). Each gate counts as one test.
+// (vitest), then browser tests (Playwright on Debian's Chromium), then every bench in smoke mode (bench/run.mjs
+// --smoke: each bench's set-up and about a second of load, no target judged). Each gate and each bench counts as one
+// test, so a bench whose set-up breaks fails the run.
 // Ends with one line "N passed, N failed" summing every gate and suite; exits non-zero if anything failed.
 // `--gates-only` (npm run test:gates) runs the gates alone.
 import { spawnSync } from 'node:child_process';
@@ -66,6 +68,7 @@ if (GATES_ONLY) finish();
 mkdirSync('.tmp', { recursive: true });
 rmSync('.tmp/vitest-results.json', { force: true });
 rmSync('.tmp/playwright-results.json', { force: true });
+rmSync('.tmp/bench-smoke-results.json', { force: true });
 ensureChromium();
 
 const vitestStatus = run('npx', [
@@ -105,6 +108,26 @@ if (playwright) {
 } else {
   totals.failed += 1;
   suites.push('playwright: no results (the run itself failed)');
+}
+
+// After Playwright, whose web server has just built dist/: the Lighthouse bench's smoke run serves that build.
+const benchStatus = run('node', ['bench/run.mjs', '--smoke', '--results', '.tmp/bench-smoke-results.json']);
+const benches = readJson('.tmp/bench-smoke-results.json');
+if (Array.isArray(benches) && benches.length > 0) {
+  const passed = benches.filter((b) => b.passed).length;
+  totals.passed += passed;
+  totals.failed += benches.length - passed;
+  const failedNames = benches.filter((b) => !b.passed).map((b) => b.name);
+  suites.push(
+    `benches (smoke): ${passed} passed, ${benches.length - passed} failed${failedNames.length ? ` (${failedNames.join(', ')})` : ''}`,
+  );
+  if (benchStatus !== 0 && passed === benches.length) {
+    totals.failed += 1;
+    suites.push(`benches exited with status ${benchStatus} (errors outside the benches)`);
+  }
+} else {
+  totals.failed += 1;
+  suites.push('benches (smoke): no results (the run itself failed)');
 }
 
 finish();

@@ -1,5 +1,6 @@
 import type { Database } from '../src/server/db/client';
 import { businessHours } from '../src/server/db/schema';
+import { nineToFiveWeek } from './nine-to-five-week';
 
 /**
  * Opens the restaurant around the clock, every day (or closes it every day), written straight to the database: the
@@ -15,4 +16,9 @@ export async function openAroundTheClock(db: Database, restaurantId: string, { c
       isClosed: closed,
     })),
   );
+}
+
+/** Saves the classic week (nineToFiveWeek) for a restaurant, written straight to the database. */
+export async function keepNineToFive(db: Database, restaurantId: string) {
+  await db.insert(businessHours).values(nineToFiveWeek().map((day) => ({ ...day, restaurantId })));
 }

@@ -160,6 +160,7 @@ export function signedInOwner(
       onboardingStep: 6,
       subscriptionStatus: 'trial',
       trialEndsAt: new Date(Date.now() + 5 * 24 * 60 * 60 * 1000).toISOString(),
+      timeZone: 'UTC',
       ...restaurant,
     },
     plan: {

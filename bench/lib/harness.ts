@@ -1,6 +1,33 @@
 import os from 'node:os';
+import path from 'node:path';
 
 /** Shared plumbing of the benchmarks: settings from the environment, clean-up on interruption, output. */
+
+/**
+ * BENCH_SMOKE=1 (what `npm test` runs, through `node bench/run.mjs --smoke`): each bench does its whole set-up, then
+ * about a second of load on small data, and judges no target (a smoke run's figures mean nothing). It still fails on
+ * what a full run fails on: a set-up refused, a wrong or missing answer, a broken expectation. So a bench whose
+ * set-up rots fails CI, not the next person who runs `npm run bench`.
+ */
+export const SMOKE = ['1', 'true'].includes(process.env.BENCH_SMOKE ?? '');
+
+/** The full run's default, or the smoke run's. */
+export const fullOrSmoke = <T>(full: T, smoke: T): T => (SMOKE ? smoke : full);
+
+/** A target's verdict as the tables print it; a smoke run judges nothing. */
+export const verdict = (pass: boolean, labels: { pass: string; fail: string } = { pass: 'PASS', fail: 'FAIL' }) =>
+  SMOKE ? 'smoke' : pass ? labels.pass : labels.fail;
+
+/** Where a bench writes its JSON results: .tmp/NAME, or .tmp/bench-smoke/NAME for a smoke run (never overwriting a
+ * real measurement with a smoke run's). */
+export function resultsPath(root: string, name: string): string {
+  return path.join(root, '.tmp', ...(SMOKE ? ['bench-smoke'] : []), name);
+}
+
+/** A line under each report of a smoke run, so its figures are not read as a measurement. */
+export function smokeNote(): void {
+  if (SMOKE) console.log('smoke run (BENCH_SMOKE=1): set-up and a second of load only; no target is judged');
+}
 
 export function numberFromEnv(name: string, fallback: number, min: number): number {
   const raw = process.env[name];

@@ -200,6 +200,16 @@ export async function createThrowawayDatabase(adminUrl: string): Promise<Throwaw
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
+        // A pool in this process (an in-process runtime) resolves end() before its sockets are gone; dropping under
+        // them makes each raise FATAL 57P01 on its pool, an unhandled 'error' that kills the bench. Wait for them.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await client.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0]!.n === 0) break;
+          await sleep(100);
+        }
         await client.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
       } finally {
         await client.end();

@@ -8,6 +8,7 @@ import type { BillingProvider } from './providers/billing/billing-provider';
 import type { LocalBillingProvider } from './providers/billing/local-billing-provider';
 import { advanceLocalBilling } from './modules/billing/billing.service';
 import { endExpiredBusyModes } from './modules/restaurants/restaurant.service';
+import { endSilentCalls } from './modules/voice/calls.service';
 import { RealtimeHub } from './realtime/realtime-hub';
 import type { StreamLimits } from './realtime/stream-limits';
 import { createChangeListener } from './realtime/change-listener';
@@ -82,6 +83,9 @@ export async function startServices({
       );
       endExpiredBusyModes({ db, hub }).catch((error: unknown) =>
         logger.warn({ err: error }, 'could not end expired busy modes'),
+      );
+      endSilentCalls({ db, hub }).catch((error: unknown) =>
+        logger.warn({ err: error }, 'could not end calls gone silent'),
       );
       if (localBilling) {
         advanceLocalBilling({ db, hub, billing, logger, appUrl }, localBilling).catch((error: unknown) =>

@@ -8,7 +8,13 @@ export const MSG = {
   signUpFailed: 'Failed to sign up',
   signedOut: 'You have been signed out',
   trialExpired: 'Your trial period has expired. Please upgrade your account to continue using all features.',
-  upgradeBanner: `Upgrade to ${PRO_PLAN.name} for unlimited orders and premium features`,
+  /**
+   * SPEC §2's 'Upgrade to {product} Pro for unlimited orders and premium features', made true: the trial already has
+   * every feature and no order limit, so the banner says what upgrading keeps, and once nothing runs, what it restores.
+   */
+  upgradeBanner: `Your free trial includes everything in ${PRO_PLAN.name}. Upgrade to keep taking orders when it ends.`,
+  upgradeBannerExpired: `Your free trial has ended. Upgrade to ${PRO_PLAN.name} to take phone orders again.`,
+  upgradeBannerEnded: `Your ${PRO_PLAN.name} subscription has ended. Subscribe again to take phone orders.`,
   loginIntro: 'Welcome back! Log in to your account to manage your restaurant orders.',
   signUpIntro: 'Create an account to start managing your restaurant orders more efficiently.',
   authHeading: `${PRODUCT_NAME} Restaurant Orders`,

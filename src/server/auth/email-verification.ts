@@ -12,10 +12,11 @@ export interface VerificationRequest {
 }
 
 /**
- * Where the confirmation link lands: the dashboard, which thanks the owner, or (with &error=TOKEN_EXPIRED or
- * INVALID_TOKEN appended by better-auth) says the link no longer works and offers a new one.
+ * Where the confirmation link lands: a page of its own that says the address is confirmed, signed in or not, before
+ * any guard could send the owner on to onboarding; or (with ?error=TOKEN_EXPIRED or INVALID_TOKEN appended by
+ * better-auth) says the link no longer works and offers a new one.
  */
-export const VERIFIED_PAGE = '/dashboard?verification=done';
+export const VERIFIED_PAGE = '/email-confirmed';
 
 /** The link in the e-mail always leads back to our own page, whatever callbackURL the request named. */
 export function verificationLink(appUrl: string, token: string): string {

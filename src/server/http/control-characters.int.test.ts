@@ -138,7 +138,7 @@ describe('control characters in text', () => {
       what: "an option's name",
       method: 'POST',
       path: '/api/menu-items',
-      json: { name: 'Pad Thai', options: [{ name: 'Spice\nlevel', choices: [{ name: 'Mild' }] }] },
+      json: { name: 'Pad Thai', priceCents: 1200, options: [{ name: 'Spice\nlevel', choices: [{ name: 'Mild' }] }] },
       field: 'options.0.name',
     },
     {
@@ -244,6 +244,7 @@ describe('control characters in text', () => {
     });
     const dish = await send('POST', '/api/menu-items', {
       name: ' Pad Thai\n',
+      priceCents: 1200,
       description: 'Rice noodles,\n\ttamarind',
     });
     await send('PUT', '/api/restaurant', { ...RESTAURANT, address: '1 Main St\r\nSuite 2' });

@@ -1,8 +1,10 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import {
   securityHeaders,
   PAGE_SETUP_SCRIPT_PATH,
+  servePageSetupScript,
   TOAST_STYLE_ELEMENT_ID,
   toastStyleNonce,
   withToastStyleElement,
@@ -69,6 +71,20 @@ describe('security headers', () => {
       }),
     );
     expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it('hand the page’s nonce to goober and to the dialogs’ scroll lock before the app loads', async () => {
+    const response = await new Hono().get(PAGE_SETUP_SCRIPT_PATH, servePageSetupScript).request(PAGE_SETUP_SCRIPT_PATH);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const window: Record<string, unknown> = {};
+    const document = {
+      getElementById: (id: string) => (id === TOAST_STYLE_ELEMENT_ID ? { nonce: 'page-nonce' } : null),
+    };
+    runInNewContext(await response.text(), { window, document });
+    // goober reads window.__nonce__; react-style-singleton (Radix's scroll lock) reads __webpack_nonce__ via get-nonce.
+    expect(window.__nonce__).toBe('page-nonce');
+    expect(window.__webpack_nonce__).toBe('page-nonce');
+    expect(window.__zod_globalConfig).toEqual({ jitless: true });
   });
 
   it('leave API answers and documents without a head as they are', async () => {

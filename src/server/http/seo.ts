@@ -21,6 +21,7 @@ export const DISALLOWED_PATHS = [
   '/payment/',
   '/forgot-password',
   '/reset-password',
+  '/email-confirmed',
 ] as const;
 
 /** Pages the build prerenders to static HTML (see vite.config.ts), by path, and the file each one is in. */

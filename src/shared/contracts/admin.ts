@@ -47,8 +47,16 @@ export interface AdminUser {
   hasCompletedOnboarding: boolean;
   onboardingStep: number;
   createdAt: string;
-  /** The paid plan as the billing page names it; status 'trial' when the account never subscribed. */
-  plan: { status: BillingStatus; currentPeriodEnd: string | null };
+  /**
+   * The paid plan as the billing page names it (status 'trial' when the account never subscribed), with the
+   * provider's own status: 'trialing' is a trial converted to the plan, first charged at currentPeriodEnd.
+   */
+  plan: {
+    status: BillingStatus;
+    providerStatus: ProviderSubscriptionStatus | null;
+    currentPeriodEnd: string | null;
+    cancelAtPeriodEnd: boolean;
+  };
   phoneStatus: PhoneSystemStatus;
   /** When the restaurant's newest order came in (phone or test), or null before its first. */
   lastOrderAt: string | null;
@@ -206,6 +214,8 @@ export interface AdminUserDetails extends AdminUser {
     canRetry: boolean;
   };
   orders: { last7Days: number; last30Days: number };
+  /** The restaurant's IANA zone, for times about it (its last call); null until the owner has set one. */
+  timeZone: string | null;
   lastCall: {
     kind: CallKind;
     status: CallStatus;

@@ -39,6 +39,8 @@ export interface BillingResponse {
   /** True when payments run in local test mode: nothing is charged. */
   testMode: boolean;
   status: BillingStatus;
+  /** The provider's own status: 'trialing' is a trial converted to the plan, first charged at currentPeriodEnd. */
+  providerStatus: ProviderSubscriptionStatus | null;
   subscriptionId: string | null;
   /** End of the paid (or provider trial) period: the next billing date, or the last day of access when canceling. */
   currentPeriodEnd: string | null;

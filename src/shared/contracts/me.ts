@@ -17,6 +17,8 @@ export interface MeResponse {
     onboardingStep: number;
     subscriptionStatus: SubscriptionStatus;
     trialEndsAt: string | null;
+    /** The IANA zone every time on the owner's screens is shown in: the restaurant's, UTC until one is set. */
+    timeZone: string;
   };
   /** The paid plan, for the subscription banner; status 'trial' when the owner has not subscribed. */
   plan: PlanSummary;

@@ -45,6 +45,12 @@ export interface Order {
   isCustomOrder: boolean;
   customOrderText: string | null;
   readyInMinutes: number | null;
+  /** Its own preparation time in minutes (its slowest dish); null for orders from before pickup quotes. */
+  prepMinutes: number | null;
+  /** The pickup time the customer was told when it was placed (ISO 8601); null when none was quoted. */
+  quotedReadyAt: string | null;
+  /** The pickup time the customer asked for (ISO 8601); null for as soon as possible. */
+  scheduledFor: string | null;
   totalCents: Cents | null;
   source: OrderSource;
   /** The call that placed it (phone orders and test calls). */

@@ -10,9 +10,11 @@ describe('menu item price in cents (the API)', () => {
     expect(menuItemSchema.parse({ name: 'Soup', priceCents }).priceCents).toBe(priceCents);
   });
 
-  it('saves a missing or null price as 0', () => {
-    expect(menuItemSchema.parse({ name: 'Soup' }).priceCents).toBe(0);
-    expect(menuItemSchema.parse({ name: 'Soup', priceCents: null }).priceCents).toBe(0);
+  it('refuses a missing or null price rather than saving $0.00', () => {
+    expect(firstMessage(menuItemSchema.safeParse({ name: 'Soup' }))).toBe('priceCents: Please enter a price');
+    expect(firstMessage(menuItemSchema.safeParse({ name: 'Soup', priceCents: null }))).toBe(
+      'priceCents: Please enter a price',
+    );
   });
 
   it.each([
@@ -93,9 +95,9 @@ describe('menu item other names', () => {
   });
 
   it('the API takes a list, and a missing or null list is empty', () => {
-    expect(menuItemSchema.parse({ name: 'Soup' }).aliases).toEqual([]);
-    expect(menuItemSchema.parse({ name: 'Soup', aliases: null }).aliases).toEqual([]);
-    expect(menuItemSchema.parse({ name: 'Soup', aliases: [' sopa ', ''] }).aliases).toEqual(['sopa']);
+    expect(menuItemSchema.parse({ name: 'Soup', priceCents: 500 }).aliases).toEqual([]);
+    expect(menuItemSchema.parse({ name: 'Soup', priceCents: 500, aliases: null }).aliases).toEqual([]);
+    expect(menuItemSchema.parse({ name: 'Soup', priceCents: 500, aliases: [' sopa ', ''] }).aliases).toEqual(['sopa']);
   });
 });
 
@@ -169,13 +171,18 @@ describe('one line or several', () => {
   };
 
   it.each([
-    ['the name of a dish', () => menuItemSchema.safeParse({ name: 'Pad\tThai' }), 'name'],
-    ['another name of a dish', () => menuItemSchema.safeParse({ name: 'Soup', aliases: ['so\nupa'] }), 'aliases'],
+    ['the name of a dish', () => menuItemSchema.safeParse({ name: 'Pad\tThai', priceCents: 500 }), 'name'],
+    [
+      'another name of a dish',
+      () => menuItemSchema.safeParse({ name: 'Soup', priceCents: 500, aliases: ['so\nupa'] }),
+      'aliases',
+    ],
     [
       'an option',
       () =>
         menuItemSchema.safeParse({
           name: 'Soup',
+          priceCents: 500,
           options: [{ name: 'Si\nze', choices: [{ name: 'Small' }] }],
         }),
       'options.0.name',
@@ -195,7 +202,7 @@ describe('one line or several', () => {
   });
 
   it('keeps the line breaks of a description, an address, a greeting and a busy message', () => {
-    const item = menuItemSchema.parse({ name: ' Soup\n', description: 'Hot.\n\tWith bread.' });
+    const item = menuItemSchema.parse({ name: ' Soup\n', priceCents: 500, description: 'Hot.\n\tWith bread.' });
     expect(item).toMatchObject({ name: 'Soup', description: 'Hot.\n\tWith bread.' });
     expect(restaurantInfoSchema.parse({ ...info, address: '1 Main St\nSuite 2' }).address).toBe('1 Main St\nSuite 2');
     const bot = botPreferencesSchema.parse({

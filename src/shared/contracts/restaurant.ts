@@ -6,6 +6,7 @@ import type { PhoneSystemStatus } from '../domain/phone-system';
 import { DAYS_OF_WEEK, endTimeOf, findOverlap, normalizeTime } from '../domain/hours';
 import { DEFAULT_MENU_PREP_MINUTES } from '../domain/orders';
 import { BUSY_MODE_DURATIONS } from '../domain/busy-mode';
+import { MAX_KITCHEN_CAPACITY, MIN_KITCHEN_CAPACITY } from '../domain/pickup-quote';
 import { formatCents, readDollars, type Cents, type DollarsProblem } from '../domain/money';
 import { lowestUnitPrice, MENU_OPTION_LIMITS, type MenuOptionGroup } from '../domain/menu-options';
 import { MSG } from '../messages';
@@ -39,6 +40,22 @@ export function isValidTimeZone(value: string): boolean {
  * The staff line calls are transferred to: the same rule as the restaurant's own number, stored in E.164 (the form
  * the voice provider dials). Empty or null clears it; leaving the field out keeps what is stored.
  */
+export const KITCHEN_CAPACITY_MESSAGE = `Enter a whole number from ${MIN_KITCHEN_CAPACITY} to ${MAX_KITCHEN_CAPACITY}`;
+
+const kitchenCapacity = z
+  .number(KITCHEN_CAPACITY_MESSAGE)
+  .int(KITCHEN_CAPACITY_MESSAGE)
+  .min(MIN_KITCHEN_CAPACITY, KITCHEN_CAPACITY_MESSAGE)
+  .max(MAX_KITCHEN_CAPACITY, KITCHEN_CAPACITY_MESSAGE);
+
+/** The kitchen capacity as typed in the settings form ('3'): the same rule, from text. */
+export const kitchenCapacityText = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}$/, KITCHEN_CAPACITY_MESSAGE)
+  .transform(Number)
+  .pipe(kitchenCapacity);
+
 const forwardingPhone = singleLineText()
   .max(30, tooLong('Staff phone line', 30))
   .nullish()
@@ -55,6 +72,8 @@ export const restaurantInfoSchema = z.object({
     .max(100, 'Choose a valid time zone')
     .refine(isValidTimeZone, 'Choose a valid time zone'),
   forwardingPhone,
+  /** "Orders the kitchen works on at once", for pickup times; left out, it stays as it is. */
+  kitchenCapacity: kitchenCapacity.optional(),
 });
 export type RestaurantInfo = z.infer<typeof restaurantInfoSchema>;
 
@@ -175,6 +194,8 @@ export const PRICE_MESSAGES: Record<DollarsProblem, string> = {
   tooManyDecimals: 'Price can have at most two decimals',
   tooLarge: 'Price must be under $10,000',
 };
+
+export const MENU_PRICE_REQUIRED = 'Please enter a price';
 
 /** A price in integer cents; a fraction of a cent is a dollar amount with more than two decimals. */
 export const priceCents = z
@@ -301,7 +322,12 @@ const menuItemShape = z.object({
     .max(500, tooLong('Description', 500))
     .nullish()
     .transform((v) => v || null),
-  priceCents: priceCents.nullish().transform((v) => v ?? 0),
+  /** Required: a dish saved without a price would be sold for $0.00. */
+  priceCents: priceCents
+    .nullish()
+    .refine((v) => v !== null && v !== undefined, MENU_PRICE_REQUIRED)
+    // The refine let no null or undefined through; as a transform's output the key is required in the type too.
+    .transform((v): Cents => v),
   preparationTime: z
     .number('Prep time must be a number')
     .int('Prep time must be whole minutes')
@@ -323,11 +349,12 @@ function checkLowestPrice(item: { priceCents: Cents; options: MenuOptionGroup[] 
   }
 }
 
-/** Saving fills a missing price with 0 and a missing prep time with 15 minutes, as the spec says. */
+/**
+ * A dish needs a price: one left out or null is refused with 'Please enter a price' (400), as the form refuses it,
+ * never saved as $0.00. A missing prep time is 15 minutes, as the spec says.
+ */
 export const menuItemSchema = menuItemShape.superRefine(checkLowestPrice);
 export type MenuItemInput = z.input<typeof menuItemSchema>;
-
-export const MENU_PRICE_REQUIRED = 'Please enter a price';
 
 /** Dollars as typed ('12.50', '$12.50'); empty is 'Please enter a price', never a silent $0.00. */
 export const priceText = z
@@ -476,6 +503,8 @@ export interface RestaurantResponse {
   timezone: string | null;
   /** The staff line for transfers, E.164, or null when none is set. */
   forwardingPhone: string | null;
+  /** "Orders the kitchen works on at once". */
+  kitchenCapacity: number;
   onboardingStep: number;
   hasCompletedOnboarding: boolean;
 }

@@ -1,6 +1,11 @@
 import { ONBOARDING_STEP_COUNT } from './onboarding';
 import type { PhoneSystemStatus } from './phone-system';
-import { BILLING_STATUS_LABELS, type BillingStatus, type SubscriptionStatus } from './subscription';
+import {
+  BILLING_STATUS_LABELS,
+  type BillingStatus,
+  type ProviderSubscriptionStatus,
+  type SubscriptionStatus,
+} from './subscription';
 
 /** An account as the administrator's table sums it up in one word: its plan or its trial. */
 export type AccountStatus = SubscriptionStatus | 'expired' | Exclude<BillingStatus, 'trial'>;
@@ -32,6 +37,25 @@ export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = {
   expired: 'Trial expired',
   none: 'None',
 };
+
+/**
+ * The status in words, naming the first charge of a trial converted to the plan (the provider's 'trialing'):
+ * 'Pro · first charge Dec 3' rather than a bare 'Pro · Active' that hides the free days still to run.
+ * `formatDay` writes the date (the admin's browser: 'Dec 3'; the CSV export: '2026-12-03').
+ */
+export function accountStatusLabel(
+  account: Parameters<typeof accountStatusOf>[0] & {
+    plan: { providerStatus: ProviderSubscriptionStatus | null; currentPeriodEnd: string | null };
+  },
+  formatDay: (date: string) => string,
+): string {
+  const status = accountStatusOf(account);
+  const { providerStatus, currentPeriodEnd } = account.plan;
+  if (status === 'active' && providerStatus === 'trialing' && currentPeriodEnd) {
+    return `Pro · first charge ${formatDay(currentPeriodEnd)}`;
+  }
+  return ACCOUNT_STATUS_LABELS[status];
+}
 
 export const PHONE_STATUS_LABELS: Record<PhoneSystemStatus, string> = {
   not_started: 'Not set up',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nineToFiveWeek } from '../../../tests/nine-to-five-week';
 import {
   defaultBusinessHours,
   findOverlap,
@@ -10,7 +11,28 @@ import {
 } from './hours';
 
 // Monday 23 November 2026.
-const week = defaultBusinessHours(); // 09:00–17:00, Sunday closed
+const week = nineToFiveWeek(); // 09:00–17:00, Sunday closed
+
+describe('defaultBusinessHours', () => {
+  it('starts a new restaurant at 11:00–21:00, open every day of the week', () => {
+    const starting = defaultBusinessHours();
+    expect(starting).toHaveLength(7);
+    expect(starting.map((d) => d.dayOfWeek)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    for (const day of starting) {
+      expect(day).toEqual({
+        dayOfWeek: day.dayOfWeek,
+        openTime: '11:00:00',
+        closeTime: '21:00:00',
+        openTime2: null,
+        closeTime2: null,
+        isClosed: false,
+      });
+    }
+    // Open for Friday dinner and on Sunday, when a 9-to-5 week would turn callers away.
+    expect(openState(starting, 'UTC', new Date('2026-11-27T19:30:00Z')).isOpen).toBe(true);
+    expect(openState(starting, 'UTC', new Date('2026-11-29T13:00:00Z')).isOpen).toBe(true);
+  });
+});
 
 describe('localClock', () => {
   it('reads the day and time in the restaurant’s zone, not the server’s', () => {
@@ -65,7 +87,7 @@ describe('openState', () => {
 
 /** The default week with some days changed. */
 function weekWith(changes: Partial<Record<number, Partial<DayHours>>>): DayHours[] {
-  return defaultBusinessHours().map((d) => ({ ...d, ...changes[d.dayOfWeek] }));
+  return nineToFiveWeek().map((d) => ({ ...d, ...changes[d.dayOfWeek] }));
 }
 
 const NY = 'America/New_York'; // UTC-5 in late November

@@ -2,8 +2,18 @@
 
 export const DAYS_OF_WEEK = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
+/** The spec's stored defaults: the table's column defaults, and create-vapi-agent's hours when Monday is closed. */
 export const DEFAULT_OPEN_TIME = '09:00:00';
 export const DEFAULT_CLOSE_TIME = '17:00:00';
+
+/**
+ * The week a new restaurant starts from, before the owner has saved hours: 11:00–21:00 every day. Restaurants that
+ * take pickup orders by phone serve lunch and dinner and are open at weekends, when people order most; 9-to-5 with
+ * Sunday closed fits an office, and would have the assistant turn away every dinner order. The owner adjusts it in
+ * step 2 of onboarding; it is a starting point that most kitchens are open within.
+ */
+export const STARTING_OPEN_TIME = '11:00:00';
+export const STARTING_CLOSE_TIME = '21:00:00';
 
 /**
  * One day's hours: a first period and an optional second one (lunch and dinner). A period whose closing time is at or
@@ -24,15 +34,15 @@ export interface HoursPeriod {
   closeTime: string;
 }
 
-/** Seven days, 09:00–17:00, Sunday closed, one period a day. */
+/** Seven days, 11:00–21:00, every day open, one period a day (see STARTING_OPEN_TIME). */
 export function defaultBusinessHours(): DayHours[] {
   return DAYS_OF_WEEK.map((_, dayOfWeek) => ({
     dayOfWeek,
-    openTime: DEFAULT_OPEN_TIME,
-    closeTime: DEFAULT_CLOSE_TIME,
+    openTime: STARTING_OPEN_TIME,
+    closeTime: STARTING_CLOSE_TIME,
     openTime2: null,
     closeTime2: null,
-    isClosed: dayOfWeek === 0,
+    isClosed: false,
   }));
 }
 

@@ -88,6 +88,34 @@ export function canTakeNewOrders(state: PlanState, now: Date = new Date()): bool
   return planAccess(state, now) !== 'expired';
 }
 
+/**
+ * Why the admin's Extend Trial does not apply to an account, or null when it does: whenever the owner's billing page
+ * shows a subscription (Active, including a trial converted to the plan; Canceling; Past due). That plan is the
+ * provider's to change: a trial of ours beside it would change nothing the owner pays, and the admin's list and the
+ * owner's billing page would disagree. Once the billing page shows no subscription (never subscribed, or Canceled),
+ * the trial is what gives access, and it may be extended.
+ */
+export function extendTrialRefusal(
+  plan: Pick<PaidPlanState, 'providerStatus' | 'cancelAtPeriodEnd'> | null,
+): string | null {
+  if (!plan?.providerStatus) return null;
+  switch (billingStatusFor({ status: plan.providerStatus, cancelAtPeriodEnd: plan.cancelAtPeriodEnd })) {
+    case 'trial':
+    case 'canceled':
+      return null;
+    case 'canceling':
+      return 'The subscription is canceled at the end of its billing period and gives access until then. A trial cannot run beside it; extend the trial once the subscription has ended.';
+    case 'past_due':
+      return plan.providerStatus === 'unpaid'
+        ? 'The subscription is unpaid: the card failed every retry. The owner restores it by updating the payment method on the billing page; a trial beside it would leave that page saying Past due.'
+        : 'The subscription is past due: it keeps its access while the card is retried. A trial would not change that; the owner needs to update the payment method on the billing page.';
+    case 'active':
+      return plan.providerStatus === 'trialing'
+        ? 'The owner has already subscribed: the free days run until the first charge, which the payment provider schedules. Extending our trial would not move that charge.'
+        : 'The owner pays for the subscription, so there is no trial to extend: access comes from the paid plan.';
+  }
+}
+
 const PROFILE_STATUSES: Record<PlanAccess, SubscriptionStatus> = {
   subscribed: 'active',
   trial: 'trial',

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import toast from 'react-hot-toast';
 import { MSG } from '@shared/messages';
-import { needsOnboarding, newUserFlag, useSession } from '@web/lib/session';
+import { mustOnboardBefore, newUserFlag, useSession } from '@web/lib/session';
 import { planAccessOf } from '@web/lib/plan-access';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { ErrorContent } from '@web/features/errors/error-page';
@@ -16,6 +16,7 @@ function useLoginRedirect() {
 export function ProtectedRoute() {
   const { me, isLoading, isError, refetch } = useSession();
   const loginRedirect = useLoginRedirect();
+  const { pathname } = useLocation();
   const trialExpired = me ? planAccessOf(me) === 'expired' : false;
 
   useEffect(() => {
@@ -25,7 +26,7 @@ export function ProtectedRoute() {
   if (isLoading) return <LoadingScreen />;
   if (isError) return <ErrorContent onRetry={() => void refetch()} />;
   if (!me) return <Navigate to={loginRedirect} replace />;
-  if (needsOnboarding(me)) return <Navigate to="/onboarding" replace />;
+  if (mustOnboardBefore(me, pathname)) return <Navigate to="/onboarding" replace />;
   return <Outlet />;
 }
 

@@ -14,6 +14,10 @@ const forgotPasswordPage = () =>
   import('@web/features/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage }));
 const resetPasswordPage = () =>
   import('@web/features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage }));
+const emailConfirmedPage = () =>
+  import('@web/features/account-verification/email-confirmed-page').then((m) => ({
+    Component: m.EmailConfirmedPage,
+  }));
 const onboardingIndex = () =>
   import('@web/features/setup/onboarding/onboarding-layout').then((m) => ({ Component: m.OnboardingIndex }));
 const onboardingLayout = () =>
@@ -58,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: '/signup', lazy: authPage },
       { path: '/forgot-password', lazy: forgotPasswordPage },
       { path: '/reset-password', lazy: resetPasswordPage },
+      { path: '/email-confirmed', lazy: emailConfirmedPage },
       { path: '/error', element: <ErrorPage /> },
       { path: '/404', element: <NotFoundPage /> },
       {

@@ -56,6 +56,19 @@ export function needsOnboarding(me: MeResponse): boolean {
   return newUserFlag.get() || !me.restaurant.hasCompletedOnboarding;
 }
 
+/** The administrator's own pages: /admin and below. */
+export function isAdminPath(path: string): boolean {
+  return path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin?');
+}
+
+/**
+ * Whether this page must wait for restaurant onboarding. The admin pages never do for an administrator: overseeing
+ * accounts needs no restaurant, so an administrator without one opens /admin at once (and onboards only to run one).
+ */
+export function mustOnboardBefore(me: MeResponse, path: string): boolean {
+  return needsOnboarding(me) && !(me.isAdmin && isAdminPath(path));
+}
+
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useCallback(async () => {

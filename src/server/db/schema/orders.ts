@@ -43,6 +43,12 @@ export const orders = pgTable(
     isCustomOrder: boolean('is_custom_order').notNull().default(false),
     customOrderText: text('custom_order_text'),
     readyInMinutes: integer('ready_in_minutes'),
+    /** The order's own preparation time in minutes (its slowest dish), as the pickup quote counted it. */
+    prepMinutes: integer('prep_minutes'),
+    /** The pickup time the customer was told when the order was placed (as soon as possible, or the one asked for). */
+    quotedReadyAt: timestamp('quoted_ready_at', { withTimezone: true }),
+    /** The pickup time the customer asked for; null for as soon as possible. The kitchen starts it prep_minutes before. */
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     totalCents: cents('total'),
     source: text('source', { enum: textEnum(ORDER_SOURCES) })
@@ -74,6 +80,7 @@ export const orders = pgTable(
     check('orders_cancel_reason', sql`${t.cancelReason} is null or ${inList(t.cancelReason, CANCEL_REASONS)}`),
     check('orders_source', inList(t.source, ORDER_SOURCES)),
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
+    check('orders_prep_minutes_positive', sql`${t.prepMinutes} is null or ${t.prepMinutes} >= 1`),
     check(
       'orders_ready_in_minutes',
       sql`${t.readyInMinutes} is null or ${inList(t.readyInMinutes, PREP_TIME_OPTIONS)}`,

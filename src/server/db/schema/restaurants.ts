@@ -18,6 +18,7 @@ import { user } from './auth';
 import { inList, textEnum } from './checks';
 import { cents } from './money-column';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from '@shared/domain/languages';
+import { DEFAULT_KITCHEN_CAPACITY, MAX_KITCHEN_CAPACITY, MIN_KITCHEN_CAPACITY } from '@shared/domain/pickup-quote';
 import { DEFAULT_BUSY_MESSAGE } from '@shared/contracts/restaurant';
 import { SUBSCRIPTION_STATUSES } from '@shared/domain/subscription';
 import { PHONE_PROVISIONING_STATUSES } from '@shared/domain/phone-system';
@@ -77,6 +78,8 @@ export const restaurantProfiles = pgTable(
     maxQuantityPerLine: integer('max_quantity_per_line'),
     maxOrderLines: integer('max_order_lines'),
     maxOrderTotalCents: integer('max_order_total_cents'),
+    /** "Orders the kitchen works on at once": how many orders pickup times assume are made side by side. */
+    kitchenCapacity: integer('kitchen_capacity').notNull().default(DEFAULT_KITCHEN_CAPACITY),
     phoneNumberPending: boolean('phone_number_pending').notNull().default(false),
     /** Where setting up the voice agent and number stands: not_started → pending → active | failed. */
     phoneProvisioningStatus: text('phone_provisioning_status', { enum: textEnum(PHONE_PROVISIONING_STATUSES) })
@@ -110,6 +113,10 @@ export const restaurantProfiles = pgTable(
     check(
       'restaurant_profiles_order_caps_positive',
       sql`coalesce(${t.maxQuantityPerLine}, 1) >= 1 and coalesce(${t.maxOrderLines}, 1) >= 1 and coalesce(${t.maxOrderTotalCents}, 1) >= 1`,
+    ),
+    check(
+      'restaurant_profiles_kitchen_capacity_range',
+      sql`${t.kitchenCapacity} between ${sql.raw(String(MIN_KITCHEN_CAPACITY))} and ${sql.raw(String(MAX_KITCHEN_CAPACITY))}`,
     ),
     check(
       'restaurant_profiles_onboarding_step_range',

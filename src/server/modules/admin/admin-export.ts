@@ -1,11 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { ADMIN_EXPORT_MAX_ROWS, type AdminUser, type AdminUsersView } from '@shared/contracts/admin';
-import {
-  ACCOUNT_STATUS_LABELS,
-  accountStatusOf,
-  onboardingLabel,
-  PHONE_STATUS_LABELS,
-} from '@shared/domain/account-status';
+import { accountStatusLabel, onboardingLabel, PHONE_STATUS_LABELS } from '@shared/domain/account-status';
 import type { Database } from '../../db/client';
 import { readAccountsInOrder, toAdminUser } from './admin-users.query';
 
@@ -26,7 +21,7 @@ function exportRow(account: AdminUser): string[] {
     account.name,
     account.email,
     account.restaurantName ?? '',
-    ACCOUNT_STATUS_LABELS[accountStatusOf(account)],
+    accountStatusLabel(account, (date) => date.slice(0, 10)),
     account.trialEndsAt ?? '',
     onboardingLabel(account),
     PHONE_STATUS_LABELS[account.phoneStatus],

@@ -34,7 +34,7 @@ describe('the administrator role needs proof of the address', () => {
     const link = new URL(await t.verificationLinkFor(userId));
     expect(link.origin).toBe(TEST_ORIGIN);
     expect(link.pathname).toBe('/api/auth/verify-email');
-    expect(link.searchParams.get('callbackURL')).toBe(`${TEST_ORIGIN}/dashboard?verification=done`);
+    expect(link.searchParams.get('callbackURL')).toBe(`${TEST_ORIGIN}/email-confirmed`);
   });
 
   it('keeps an ADMIN_EMAILS owner out of admin until the link is opened signed in, then lets them in', async () => {
@@ -44,7 +44,7 @@ describe('the administrator role needs proof of the address', () => {
 
     const opened = await t.openVerificationLink(userId, cookie);
     expect(opened.status).toBe(302);
-    expect(opened.headers.get('location')).toBe(`${TEST_ORIGIN}/dashboard?verification=done`);
+    expect(opened.headers.get('location')).toBe(`${TEST_ORIGIN}/email-confirmed`);
 
     expect(await me(t, cookie)).toMatchObject({ isAdmin: true, emailVerified: true });
     expect(await adminApiStatus(t, cookie)).toBe(200);
@@ -101,11 +101,10 @@ describe('the administrator role needs proof of the address', () => {
     expect(sent).toHaveLength(2);
 
     const forged = await t.request(
-      '/api/auth/verify-email?token=not-a-token&callbackURL=' +
-        encodeURIComponent(`${TEST_ORIGIN}/dashboard?verification=done`),
+      '/api/auth/verify-email?token=not-a-token&callbackURL=' + encodeURIComponent(`${TEST_ORIGIN}/email-confirmed`),
     );
     expect(forged.status).toBe(302);
-    expect(forged.headers.get('location')).toBe(`${TEST_ORIGIN}/dashboard?verification=done&error=INVALID_TOKEN`);
+    expect(forged.headers.get('location')).toBe(`${TEST_ORIGIN}/email-confirmed?error=INVALID_TOKEN`);
     expect(await me(t, cookie)).toMatchObject({ emailVerified: false });
   });
 

@@ -77,7 +77,12 @@ export function toAdminUser(row: AccountRow, now: Date): AdminUser {
     hasCompletedOnboarding: row.hasCompletedOnboarding ?? false,
     onboardingStep: row.onboardingStep ?? 1,
     createdAt: row.createdAt.toISOString(),
-    plan: { status: plan.status, currentPeriodEnd: plan.currentPeriodEnd },
+    plan: {
+      status: plan.status,
+      providerStatus: plan.providerStatus,
+      currentPeriodEnd: plan.currentPeriodEnd,
+      cancelAtPeriodEnd: plan.cancelAtPeriodEnd,
+    },
     phoneStatus: row.phoneStatus ?? 'not_started',
     lastOrderAt: row.lastOrderAt?.toISOString() ?? null,
   };

@@ -6,6 +6,7 @@ import type {
   AdminUsersPage,
   AdminUsersQuery,
 } from '@shared/contracts/admin';
+import { extendTrialRefusal } from '@shared/domain/subscription';
 import { extendTrial } from '@shared/domain/trial';
 import type { Database } from '../../db/client';
 import { calls, orders, profiles, restaurantProfiles, subscriptions, user } from '../../db/schema';
@@ -15,7 +16,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import type { RealtimeHub } from '../../realtime/realtime-hub';
 import { withEvents } from '../../realtime/with-events';
 import { planAccessSql } from '../billing/plan-access-sql';
-import { planSummaryOf, readPlanSummary } from '../billing/plan-view';
+import { planSummaryOf, readPlanSummary, readSubscription } from '../billing/plan-view';
 import {
   enqueueProvisioning,
   markPhoneProvisioningPending,
@@ -126,6 +127,10 @@ export async function getAdminUserDetails(
     .orderBy(desc(calls.startedAt), desc(calls.id))
     .limit(1);
   const audit = await listAdminActions(db, { targetUserId: userId });
+  const [restaurant] = await db
+    .select({ timeZone: restaurantProfiles.timezone })
+    .from(restaurantProfiles)
+    .where(eq(restaurantProfiles.id, userId));
 
   const phoneStatus = row.phoneStatus ?? 'not_started';
   return {
@@ -139,6 +144,7 @@ export async function getAdminUserDetails(
         (row.hasCompletedOnboarding ?? false) && (RETRYABLE_PHONE_STATUSES as readonly string[]).includes(phoneStatus),
     },
     orders: { last7Days: orderCounts?.last7Days ?? 0, last30Days: orderCounts?.last30Days ?? 0 },
+    timeZone: restaurant?.timeZone ?? null,
     lastCall: lastCall
       ? {
           kind: lastCall.kind,
@@ -158,6 +164,7 @@ export async function getAdminUserDetails(
  * The admin's Extend Trial. The restaurant row is locked while the rule reads its current end, so two clicks at once
  * extend twice from the latest end instead of both from the same stale one. The audit entry and the owner's
  * plan.updated event commit with the change: the owner's open dashboard re-reads its plan and drops 'Trial expired'.
+ * 409 with the reason for an account whose billing page shows a subscription (extendTrialRefusal).
  */
 export async function extendUserTrial(
   db: Database,
@@ -174,6 +181,9 @@ export async function extendUserTrial(
       .where(eq(restaurantProfiles.id, userId))
       .for('update');
     if (!current) throw notFound('User');
+    // A subscription is the provider's to change: the admin's trial would only contradict the billing page.
+    const refusal = extendTrialRefusal(planSummaryOf(await readSubscription(tx, userId)));
+    if (refusal) throw new HttpError(409, refusal);
     const next = extendTrial({ currentEnd: current.trialEndsAt, now, days });
     await tx
       .update(restaurantProfiles)

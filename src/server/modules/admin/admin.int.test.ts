@@ -158,7 +158,7 @@ describe('admin', () => {
           hasCompletedOnboarding: false,
           onboardingStep: 1,
           createdAt: new Date(seeded.byName!.createdAt).toISOString(),
-          plan: { status: 'trial', currentPeriodEnd: null },
+          plan: { status: 'trial', providerStatus: null, currentPeriodEnd: null, cancelAtPeriodEnd: false },
           phoneStatus: 'not_started',
           lastOrderAt: null,
         } satisfies AdminUser,
@@ -549,7 +549,12 @@ describe('admin', () => {
         hasCompletedOnboarding: true,
         onboardingStep: 6,
         createdAt: new Date(account.createdAt).toISOString(),
-        plan: { status: 'past_due', currentPeriodEnd: '2030-02-01T00:00:00.000Z' },
+        plan: {
+          status: 'past_due',
+          providerStatus: 'past_due',
+          currentPeriodEnd: '2030-02-01T00:00:00.000Z',
+          cancelAtPeriodEnd: false,
+        },
         phoneStatus: 'active',
         // The newest order, kept up to date by the trigger on orders.
         lastOrderAt: new Date(now - DAY_MS).toISOString(),
@@ -565,6 +570,8 @@ describe('admin', () => {
         },
         phone: { status: 'active', error: null, phoneNumber: '+15555550123', canRetry: false },
         orders: { last7Days: 2, last30Days: 3 },
+        // Seeded without one: the admin's browser shows the call in its own zone, named.
+        timeZone: null,
         lastCall: {
           kind: 'test',
           status: 'ended',

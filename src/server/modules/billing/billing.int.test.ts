@@ -299,12 +299,23 @@ describe('billing in local test mode', () => {
       );
       return page.users.map((u) => u.id);
     };
-    expect(await planOf(owner.userId)).toEqual({ status: 'trial', currentPeriodEnd: null });
+    expect(await planOf(owner.userId)).toEqual({
+      status: 'trial',
+      providerStatus: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+    });
     expect((await details(owner.userId)).subscription).toBeNull();
     expect(await listed('active')).not.toContain(owner.userId);
 
     const plan = await subscribe();
-    expect(await planOf(owner.userId)).toEqual({ status: 'active', currentPeriodEnd: plan.currentPeriodEnd });
+    // A trial converted to the plan: the admin's list names its first charge from these.
+    expect(await planOf(owner.userId)).toEqual({
+      status: 'active',
+      providerStatus: 'trialing',
+      currentPeriodEnd: plan.currentPeriodEnd,
+      cancelAtPeriodEnd: false,
+    });
     expect((await details(owner.userId)).subscription).toMatchObject({
       provider: 'local',
       status: 'active',

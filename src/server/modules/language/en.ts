@@ -50,8 +50,14 @@ const tools: Phrases = {
   tooExpensive: (max) => `Phone orders are limited to ${max}. For a larger order, please speak to our staff.`,
   badQuantity: (name) => `How many ${name} would you like?`,
   alreadyInKitchen: 'Your order is already being prepared, so I cannot change it now. I can transfer you to our staff.',
-  placed: (summary, total, name, orderNumber, willText) =>
-    `Thank you${name ? `, ${name}` : ''}! Your order is placed: ${summary}.${total ? ` The total is ${total}.` : ''}${orderNumber ? ` Your order number is ${orderNumber}.` : ''}${willText ? ' We will text you when it is being prepared.' : ''}`,
+  placed: (summary, total, name, orderNumber, willText, pickup) =>
+    `Thank you${name ? `, ${name}` : ''}! Your order is placed: ${summary}.${total ? ` The total is ${total}.` : ''}${orderNumber ? ` Your order number is ${orderNumber}.` : ''}${pickup ? ` ${pickup}` : ''}${willText ? ' We will text you when it is being prepared.' : ''}`,
+  pickupAround: (minutes, time) => `It will be ready for pickup in about ${minutes} minutes, around ${time}.`,
+  pickupAt: (when) => `It will be ready for pickup ${when}.`,
+  pickupTooSoon: (earliest) => `The earliest we can have your order ready is ${earliest}.`,
+  pickupClosed: (next) => `We are closed at that time.${next ? ` The next pickup time we can offer is ${next}.` : ''}`,
+  pickupTooFar: 'I can only take orders for pickup within the next day.',
+  pickupUnclear: 'Sorry, I did not catch the pickup time. What time would you like it?',
   updated: (summary, total, orderNumber) =>
     `I have updated your order: ${summary}.${total ? ` The new total is ${total}.` : ''}${orderNumber ? ` Your order number is still ${orderNumber}.` : ''}`,
   noOrderFound: 'I cannot find a recent order from this phone number.',
@@ -243,6 +249,23 @@ export const en: LanguagePack = {
       `Your order${orderNumber ? `, number ${orderNumber},` : ''} is placed. Is there anything else I can help with?`,
     goodbye: (restaurant) => `Thank you for calling ${restaurant}. Goodbye!`,
     goodbyeNoOrder: (restaurant) => `No order was placed. Thank you for calling ${restaurant}, goodbye!`,
+    pickupNoted: (when) => `For pickup ${when}.`,
+  },
+  pickupTime: {
+    at: ['at', 'at around', 'at about', 'pick it up at', 'pick up at', 'pickup at', 'for pickup at', 'ready at', 'ready by'],
+    atMarked: ['for', 'by', 'around', 'about', 'for pickup', 'ready'],
+    in: ['in', 'in about', 'in around', 'within'],
+    later: ['from now'],
+    minutes: ['minutes', 'minute', 'mins', 'min'],
+    hours: ['hours', 'hour', 'hrs', 'hr'],
+    waits: { 'half an hour': 30, 'half hour': 30, 'an hour': 60, 'one hour': 60, 'an hour and a half': 90, 'hour and a half': 90, 'a couple of hours': 120, 'a couple hours': 120, 'quarter of an hour': 15, 'a quarter of an hour': 15, 'quarter hour': 15 },
+    oClock: ["o'clock", 'oclock'],
+    pastHour: { 'and a half': 30, 'thirty': 30 },
+    am: ['am', 'a m', 'in the morning', 'this morning'],
+    pm: ['pm', 'p m', 'in the afternoon', 'in the evening', 'tonight', 'this afternoon', 'this evening', 'at night'],
+    noon: ['noon', 'midday', 'lunchtime'],
+    midnight: ['midnight'],
+    trailing: ['for pickup', 'for pick up', 'pickup', 'please'],
   },
   tools,
   call: {
@@ -252,7 +275,8 @@ export const en: LanguagePack = {
     recordingNotice: 'This call may be recorded.',
   },
   texts: {
-    confirmed: (t) => `${t.restaurantName}: we received your order${orderNo(t)}. We'll text you when it's being prepared.`,
+    confirmed: (t) =>
+      `${t.restaurantName}: we received your order${orderNo(t)}.${t.pickup ? (t.pickup.scheduled ? ` Pickup ${t.pickup.when}.` : ` Ready for pickup around ${t.pickup.when}.`) : ''} We'll text you when it's being prepared.`,
     preparing: (t) =>
       `${t.restaurantName}: your order${orderNo(t)} is being prepared and will be ready for pickup in about ${t.readyInMinutes} minutes.`,
     ready: (t) => `${t.restaurantName}: your order${orderNo(t)} is ready for pickup. See you soon!`,

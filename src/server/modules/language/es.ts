@@ -51,8 +51,15 @@ const tools: Phrases = {
   badQuantity: (name) => `¿Cuántos de ${name} quiere?`,
   alreadyInKitchen:
     'Su pedido ya se está preparando, así que no puedo cambiarlo ahora. Puedo pasarle con nuestro personal.',
-  placed: (summary, total, name, orderNumber, willText) =>
-    `¡Gracias${name ? `, ${name}` : ''}! Su pedido está hecho: ${summary}.${total ? ` El total es ${total}.` : ''}${orderNumber ? ` Su número de pedido es el ${orderNumber}.` : ''}${willText ? ' Le enviaremos un mensaje cuando lo estemos preparando.' : ''}`,
+  placed: (summary, total, name, orderNumber, willText, pickup) =>
+    `¡Gracias${name ? `, ${name}` : ''}! Su pedido está hecho: ${summary}.${total ? ` El total es ${total}.` : ''}${orderNumber ? ` Su número de pedido es el ${orderNumber}.` : ''}${pickup ? ` ${pickup}` : ''}${willText ? ' Le enviaremos un mensaje cuando lo estemos preparando.' : ''}`,
+  pickupAround: (minutes, time) => `Estará listo para recoger en unos ${minutes} minutos, hacia las ${time}.`,
+  pickupAt: (when) => `Estará listo para recoger ${when}.`,
+  pickupTooSoon: (earliest) => `Lo antes que podemos tener su pedido listo es ${earliest}.`,
+  pickupClosed: (next) =>
+    `A esa hora estamos cerrados.${next ? ` La próxima hora de recogida que podemos ofrecerle es ${next}.` : ''}`,
+  pickupTooFar: 'Solo puedo tomar pedidos para recoger dentro del próximo día.',
+  pickupUnclear: 'Perdone, no entendí la hora de recogida. ¿A qué hora lo quiere?',
   updated: (summary, total, orderNumber) =>
     `He actualizado su pedido: ${summary}.${total ? ` El nuevo total es ${total}.` : ''}${orderNumber ? ` Su número de pedido sigue siendo el ${orderNumber}.` : ''}`,
   noOrderFound: 'No encuentro ningún pedido reciente de este número.',
@@ -215,6 +222,23 @@ export const es: LanguagePack = {
       `Su pedido${orderNumber ? `, número ${orderNumber},` : ''} ya está hecho. ¿Le puedo ayudar en algo más?`,
     goodbye: (restaurant) => `Gracias por llamar a ${restaurant}. ¡Adiós!`,
     goodbyeNoOrder: (restaurant) => `No se hizo ningún pedido. Gracias por llamar a ${restaurant}, ¡adiós!`,
+    pickupNoted: (when) => `Para recoger ${when}.`,
+  },
+  pickupTime: {
+    at: ['a las', 'a la', 'para las', 'para la', 'sobre las', 'hacia las', 'como a las', 'tipo a las'],
+    atMarked: ['para', 'sobre'],
+    in: ['en', 'dentro de', 'en unos', 'dentro de unos', 'en un', 'dentro de un'],
+    later: ['a partir de ahora'],
+    minutes: ['minutos', 'minuto', 'min'],
+    hours: ['horas', 'hora'],
+    waits: { 'media hora': 30, 'una hora': 60, 'una hora y media': 90, 'hora y media': 90, 'un cuarto de hora': 15, 'cuarto de hora': 15, 'un par de horas': 120 },
+    oClock: ['en punto', 'h'],
+    pastHour: { 'y media': 30, 'y cuarto': 15, 'menos cuarto': -15 },
+    am: ['de la manana', 'am', 'a m', 'de la madrugada'],
+    pm: ['de la tarde', 'de la noche', 'pm', 'p m', 'esta tarde', 'esta noche'],
+    noon: ['mediodia', 'el mediodia'],
+    midnight: ['medianoche', 'la medianoche'],
+    trailing: ['para recoger', 'para pasar a recoger', 'por favor'],
   },
   tools,
   call: {
@@ -224,7 +248,8 @@ export const es: LanguagePack = {
     recordingNotice: 'Esta llamada puede ser grabada.',
   },
   texts: {
-    confirmed: (t) => `${t.restaurantName}: recibimos tu pedido${orderNo(t)}. Te avisaremos cuando lo estemos preparando.`,
+    confirmed: (t) =>
+      `${t.restaurantName}: recibimos tu pedido${orderNo(t)}.${t.pickup ? (t.pickup.scheduled ? ` Recogida ${t.pickup.when}.` : ` Listo para recoger hacia las ${t.pickup.when}.`) : ''} Te avisaremos cuando lo estemos preparando.`,
     preparing: (t) =>
       `${t.restaurantName}: estamos preparando tu pedido${orderNo(t)}; estará listo para recoger en unos ${t.readyInMinutes} minutos.`,
     ready: (t) => `${t.restaurantName}: tu pedido${orderNo(t)} está listo para recoger. ¡Te esperamos!`,

@@ -52,8 +52,15 @@ const tools: Phrases = {
   badQuantity: (name) => `Combien de ${name} voulez-vous ?`,
   alreadyInKitchen:
     'Votre commande est déjà en préparation, je ne peux plus la modifier. Je peux vous passer notre équipe.',
-  placed: (summary, total, name, orderNumber, willText) =>
-    `Merci${name ? `, ${name}` : ''} ! Votre commande est enregistrée : ${summary}.${total ? ` Le total est de ${total}.` : ''}${orderNumber ? ` Votre numéro de commande est le ${orderNumber}.` : ''}${willText ? ' Nous vous enverrons un SMS dès sa préparation.' : ''}`,
+  placed: (summary, total, name, orderNumber, willText, pickup) =>
+    `Merci${name ? `, ${name}` : ''} ! Votre commande est enregistrée : ${summary}.${total ? ` Le total est de ${total}.` : ''}${orderNumber ? ` Votre numéro de commande est le ${orderNumber}.` : ''}${pickup ? ` ${pickup}` : ''}${willText ? ' Nous vous enverrons un SMS dès sa préparation.' : ''}`,
+  pickupAround: (minutes, time) => `Elle sera prête à emporter dans environ ${minutes} minutes, vers ${time}.`,
+  pickupAt: (when) => `Elle sera prête à emporter ${when}.`,
+  pickupTooSoon: (earliest) => `Le plus tôt que nous puissions avoir votre commande prête, c'est ${earliest}.`,
+  pickupClosed: (next) =>
+    `Nous sommes fermés à cette heure-là.${next ? ` La prochaine heure de retrait possible est ${next}.` : ''}`,
+  pickupTooFar: 'Je ne peux prendre que des commandes à retirer dans les prochaines 24 heures.',
+  pickupUnclear: "Pardon, je n'ai pas compris l'heure de retrait. À quelle heure la voulez-vous ?",
   updated: (summary, total, orderNumber) =>
     `J'ai modifié votre commande : ${summary}.${total ? ` Le nouveau total est de ${total}.` : ''}${orderNumber ? ` Votre numéro de commande reste le ${orderNumber}.` : ''}`,
   noOrderFound: 'Je ne trouve pas de commande récente pour ce numéro.',
@@ -229,6 +236,23 @@ export const fr: LanguagePack = {
       `Votre commande${orderNumber ? `, numéro ${orderNumber},` : ''} est passée. Puis-je vous aider pour autre chose ?`,
     goodbye: (restaurant) => `Merci d'avoir appelé ${restaurant}. Au revoir !`,
     goodbyeNoOrder: (restaurant) => `Aucune commande n'a été passée. Merci d'avoir appelé ${restaurant}, au revoir !`,
+    pickupNoted: (when) => `À retirer ${when}.`,
+  },
+  pickupTime: {
+    at: ['a', 'vers', 'pour a', 'aux alentours de', 'sur les coups de'],
+    atMarked: ['pour', 'pour vers'],
+    in: ['dans', 'dans environ', "d'ici"],
+    later: [],
+    minutes: ['minutes', 'minute', 'min'],
+    hours: ['heures', 'heure'],
+    waits: { 'une demi heure': 30, 'une demi-heure': 30, 'une heure': 60, 'une heure et demie': 90, 'un quart d heure': 15, "un quart d'heure": 15, 'deux heures': 120 },
+    oClock: ['h', 'heures', 'heure'],
+    pastHour: { 'et demie': 30, 'et quart': 15, 'moins le quart': -15, 'moins quart': -15 },
+    am: ['du matin', 'am'],
+    pm: ["de l'apres-midi", 'de l apres midi', 'du soir', 'pm', 'ce soir'],
+    noon: ['midi'],
+    midnight: ['minuit'],
+    trailing: ['pour le retrait', 'a emporter', "s'il vous plait", 's il vous plait'],
   },
   tools,
   call: {
@@ -239,7 +263,7 @@ export const fr: LanguagePack = {
   },
   texts: {
     confirmed: (t) =>
-      `${t.restaurantName} : nous avons bien reçu votre commande${orderNo(t)}. Nous vous écrirons dès sa préparation.`,
+      `${t.restaurantName} : nous avons bien reçu votre commande${orderNo(t)}.${t.pickup ? (t.pickup.scheduled ? ` Retrait ${t.pickup.when}.` : ` Prête à emporter vers ${t.pickup.when}.`) : ''} Nous vous écrirons dès sa préparation.`,
     preparing: (t) =>
       `${t.restaurantName} : votre commande${orderNo(t)} est en préparation et sera prête à emporter dans environ ${t.readyInMinutes} minutes.`,
     ready: (t) => `${t.restaurantName} : votre commande${orderNo(t)} est prête à emporter. À tout de suite !`,

@@ -43,6 +43,8 @@ export interface Replies {
   youAreWelcome: string;
   /** The order is in; `orderNumber` is its number for the day, said again so the caller has it. */
   alreadyPlaced(orderNumber: number | null): string;
+  /** The pickup time the caller asked for, taken down: 'For pickup today at 7:00 PM.' */
+  pickupNoted(when: string): string;
   goodbye(restaurant: string): string;
   goodbyeNoOrder(restaurant: string): string;
 }
@@ -115,6 +117,8 @@ export interface LanguagePack {
   /** What the order parser reads besides the words above: negations, corrections, removals, brand names. */
   ordering: OrderPhrases;
   say: Replies;
+  /** How a caller asks for a later pickup time: "at 7 pm", "in an hour" (modules/pickup-time reads them). */
+  pickupTime: PickupTimeWords;
   /** What the assistant's tools say (menu, hours, orders, transfers): short, single-line, speakable sentences. */
   tools: Phrases;
   /** What the phone assistant says on the line besides its replies. */
@@ -187,8 +191,43 @@ export interface CallLines {
 export interface CustomerTextInput {
   restaurantName: string;
   readyInMinutes: number | null;
+  /**
+   * The pickup time quoted when the order was placed, on the restaurant's clock: as soon as possible ('5:40 PM'), or
+   * the time the customer asked for ('today at 7:00 PM'); null when none was quoted.
+   */
+  pickup?: { when: string; scheduled: boolean } | null;
   /** The order's number for the day (#12), said at the counter; null for orders from before numbers existed. */
   orderNumber: number | null;
+}
+
+/**
+ * The words of a pickup-time request, compared without case or accents (Chinese as written). "At 7:30 pm", "a las
+ * siete y media de la tarde", "à 19 h 30", "晚上7点半"; "in an hour", "en media hora", "dans 20 minutes", "半小时后".
+ */
+export interface PickupTimeWords {
+  /** Before a time of day, making a bare number one: 'at', 'a las', 'à', 'vers'. */
+  at: string[];
+  /** Before a time of day that is marked as one ('7 pm', '7:30'), as a bare number may be a quantity: 'for', 'pour'. */
+  atMarked: string[];
+  /** Before a wait: 'in', 'en', 'dans'. */
+  in: string[];
+  /** After a wait, in a language that puts it there: '后'. */
+  later: string[];
+  minutes: string[];
+  hours: string[];
+  /** Waits said in words, in minutes: 'half an hour' 30, 'an hour and a half' 90. */
+  waits: Record<string, number>;
+  /** After the hour: "o'clock", 'h', 'heures', '点'. */
+  oClock: string[];
+  /** Said after the hour, in minutes: 'y media' 30, 'et quart' 15, 'menos cuarto' −15, '半' 30. */
+  pastHour: Record<string, number>;
+  /** Morning and afternoon or evening marks, before or after the time: 'am', 'de la tarde', '下午'. */
+  am: string[];
+  pm: string[];
+  noon: string[];
+  midnight: string[];
+  /** Said right after the time, about the pickup itself, and part of the request: 'for pickup', '取餐'. */
+  trailing: string[];
 }
 
 /** Texts to the customer, one for each step of their order. Short: one SMS segment where the restaurant name allows. */
@@ -243,7 +282,21 @@ export interface Phrases {
     name: string | null,
     orderNumber: number | null,
     willText: boolean,
+    /** The pickup sentence (`pickupAround` or `pickupAt`), said before the promise of a text. */
+    pickup?: string | null,
   ): string;
+  /** As soon as possible: 'It will be ready for pickup in about 25 minutes, around 5:40 PM.' */
+  pickupAround(minutes: number, time: string): string;
+  /** At the time asked for: 'It will be ready for pickup today at 7:00 PM.' */
+  pickupAt(when: string): string;
+  /** A pickup time before the kitchen can make it (or already past), with the earliest it can. */
+  pickupTooSoon(earliest: string): string;
+  /** A pickup time when the restaurant is closed, with the next one it can offer (null: none within a day). */
+  pickupClosed(next: string | null): string;
+  /** A pickup time more than a day ahead. */
+  pickupTooFar: string;
+  /** A pickup time that could not be read. */
+  pickupUnclear: string;
   updated(summary: string, total: string | null, orderNumber: number | null): string;
   noOrderFound: string;
   orderStatus(status: OrderStatus, readyAround: string | null): string;

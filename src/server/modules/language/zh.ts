@@ -47,8 +47,14 @@ const tools: Phrases = {
   tooExpensive: (max) => `电话订餐金额上限为${max}。大额订单请与店员联系。`,
   badQuantity: (name) => `${name}您要几份？`,
   alreadyInKitchen: '您的订单已在制作中，现在无法修改。我可以为您转接店员。',
-  placed: (summary, total, name, orderNumber, willText) =>
-    `谢谢${name ? `，${name}` : ''}！您的订单已下：${summary}。${total ? `总计${total}。` : ''}${orderNumber ? `您的订单号是${orderNumber}号。` : ''}${willText ? '开始制作时我们会短信通知您。' : ''}`,
+  placed: (summary, total, name, orderNumber, willText, pickup) =>
+    `谢谢${name ? `，${name}` : ''}！您的订单已下：${summary}。${total ? `总计${total}。` : ''}${orderNumber ? `您的订单号是${orderNumber}号。` : ''}${pickup ?? ''}${willText ? '开始制作时我们会短信通知您。' : ''}`,
+  pickupAround: (minutes, time) => `大约${minutes}分钟后（${time}左右）可以取餐。`,
+  pickupAt: (when) => `您可以在${when}取餐。`,
+  pickupTooSoon: (earliest) => `我们最早能在${earliest}为您备好订单。`,
+  pickupClosed: (next) => `那个时间我们不营业。${next ? `最近可取餐的时间是${next}。` : ''}`,
+  pickupTooFar: '我们只接受一天之内取餐的订单。',
+  pickupUnclear: '抱歉，我没听清取餐时间。您想几点取餐？',
   updated: (summary, total, orderNumber) =>
     `已为您更新订单：${summary}。${total ? `新的总计为${total}。` : ''}${orderNumber ? `订单号仍是${orderNumber}号。` : ''}`,
   noOrderFound: '没有找到这个号码最近的订单。',
@@ -164,6 +170,23 @@ export const zh: LanguagePack = {
       `您的订单${orderNumber ? `（${orderNumber}号）` : ''}已经下好了。还有什么可以帮您？`,
     goodbye: (restaurant) => `感谢致电${restaurant}，再见！`,
     goodbyeNoOrder: (restaurant) => `订单还没有下。感谢致电${restaurant}，再见！`,
+    pickupNoted: (when) => `取餐时间：${when}。`,
+  },
+  pickupTime: {
+    at: ['在', '到', '约', '大约', '大概'],
+    atMarked: [],
+    in: ['过'],
+    later: ['后', '後', '以后', '之后', '以後', '之後'],
+    minutes: ['分钟', '分鐘'],
+    hours: ['个小时', '個小時', '小时', '小時', '个钟头', '钟头'],
+    waits: { 半小时: 30, 半个小时: 30, 半個小時: 30, 一个半小时: 90, 一個半小時: 90, 一刻钟: 15 },
+    oClock: ['点', '點', '时'],
+    pastHour: { 半: 30, 一刻: 15, 三刻: 45 },
+    am: ['上午', '早上', '早晨', '凌晨'],
+    pm: ['下午', '晚上', '傍晚', '今晚'],
+    noon: ['中午十二点', '中午12点', '正午'],
+    midnight: ['午夜', '半夜十二点'],
+    trailing: ['来取餐', '来取', '取餐', '取', '来拿', '拿', '自取'],
   },
   tools,
   call: {
@@ -173,7 +196,8 @@ export const zh: LanguagePack = {
     recordingNotice: '本次通话可能会被录音。',
   },
   texts: {
-    confirmed: (t) => `${t.restaurantName}：我们已收到您的订单${orderNo(t)}，开始制作时会短信通知您。`,
+    confirmed: (t) =>
+      `${t.restaurantName}：我们已收到您的订单${orderNo(t)}，${t.pickup ? (t.pickup.scheduled ? `取餐时间${t.pickup.when}，` : `约${t.pickup.when}可取餐，`) : ''}开始制作时会短信通知您。`,
     preparing: (t) => `${t.restaurantName}：您的订单${orderNo(t)}正在制作中，约 ${t.readyInMinutes} 分钟后可取餐。`,
     ready: (t) => `${t.restaurantName}：您的订单${orderNo(t)}已可取餐，期待您的光临！`,
     cancelled: (t) => `${t.restaurantName}：您的订单${orderNo(t)}已取消，如有疑问请致电我们。`,

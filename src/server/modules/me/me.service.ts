@@ -33,6 +33,7 @@ export async function getMe(
       onboardingStep: restaurantProfiles.onboardingStep,
       subscriptionStatus: restaurantProfiles.subscriptionStatus,
       trialEndsAt: restaurantProfiles.trialEndsAt,
+      timeZone: restaurantProfiles.timezone,
     })
     .from(restaurantProfiles)
     .where(eq(restaurantProfiles.id, user.id));
@@ -43,7 +44,12 @@ export async function getMe(
     emailVerified: account.emailVerified,
     testMode,
     smsProvider,
-    restaurant: { ...restaurant, trialEndsAt: restaurant.trialEndsAt?.toISOString() ?? null },
+    restaurant: {
+      ...restaurant,
+      trialEndsAt: restaurant.trialEndsAt?.toISOString() ?? null,
+      // The zone the server counts the day and speaks the time in when none is set (orders.service).
+      timeZone: restaurant.timeZone ?? 'UTC',
+    },
     plan: await readPlanSummary(db, user.id),
   };
 }

@@ -12,6 +12,7 @@ import type { RealtimeHub } from '../../realtime/realtime-hub';
 import { withEvents } from '../../realtime/with-events';
 import { publishOrderChange } from '../order-view/order-view';
 import { smsBody } from './sms-templates';
+import { speakPickup } from '../pickup-time/spoken-pickup';
 
 export const SEND_SMS_QUEUE = 'send-sms' satisfies QueueName;
 export interface SendSmsJob {
@@ -42,7 +43,15 @@ export async function queueNotification(
     restaurantId,
     kind,
     provider,
-  }: { orderId: string; restaurantId: string; kind: NotificationKind; provider: string },
+    now = new Date(),
+  }: {
+    orderId: string;
+    restaurantId: string;
+    kind: NotificationKind;
+    provider: string;
+    /** The moment the text is about: "today" and "tomorrow" in it count from here. */
+    now?: Date;
+  },
 ): Promise<string | null> {
   const [context] = await tx
     .select({
@@ -50,7 +59,10 @@ export async function queueNotification(
       phoneNumber: orders.phoneNumber,
       readyInMinutes: orders.readyInMinutes,
       dailyNumber: orders.dailyNumber,
+      quotedReadyAt: orders.quotedReadyAt,
+      scheduledFor: orders.scheduledFor,
       restaurantName: restaurantProfiles.restaurantName,
+      timeZone: restaurantProfiles.timezone,
       language: botPreferences.language,
     })
     .from(orders)
@@ -60,10 +72,19 @@ export async function queueNotification(
   if (!context) return null;
 
   const to = toE164(context.phoneNumber);
-  const body = smsBody(context.language ?? 'en', kind, {
+  const language = context.language ?? 'en';
+  // The time quoted on the call, on the restaurant's clock, as the caller heard it.
+  const quoted = context.quotedReadyAt
+    ? speakPickup(language, context.quotedReadyAt.getTime(), now.getTime(), context.timeZone ?? 'UTC')
+    : null;
+  const body = smsBody(language, kind, {
     restaurantName: context.restaurantName ?? 'Your restaurant',
     readyInMinutes: context.readyInMinutes,
     orderNumber: context.dailyNumber,
+    pickup: quoted && {
+      when: context.scheduledFor ? quoted.when : quoted.time,
+      scheduled: context.scheduledFor !== null,
+    },
   });
   const [row] = await tx
     .insert(notifications)

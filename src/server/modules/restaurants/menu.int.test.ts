@@ -59,15 +59,24 @@ describe('menu items', () => {
     expect((await t.request('/api/menu-items', { method: 'POST', json: { name: 'Soup' } })).status).toBe(401);
   });
 
-  it('creating with no price or prep time saves 0 and 15 minutes', async () => {
+  it('a dish without a price is a 400 with the reason, never saved at $0.00; a missing prep time is 15 minutes', async () => {
     const owner = await newOwner();
-    const item = await createItem(owner.cookie, { name: 'Garlic bread' });
+    for (const json of [{ name: 'Garlic bread' }, { name: 'Olives', priceCents: null, preparationTime: 10 }]) {
+      await expectBadRequest(
+        await t.request('/api/menu-items', { method: 'POST', cookie: owner.cookie, json }),
+        'priceCents',
+        'Please enter a price',
+      );
+    }
+    expect(await countOwnerRows(owner.userId)).toBe(0);
+
+    const item = await createItem(owner.cookie, { name: 'Garlic bread', priceCents: 650 });
     expect(item).toEqual({
       id: expect.stringMatching(UUID) as string,
       name: 'Garlic bread',
       aliases: [],
       description: null,
-      priceCents: 0,
+      priceCents: 650,
       preparationTime: 15,
       isAvailable: true,
       categoryId: null,
@@ -75,18 +84,27 @@ describe('menu items', () => {
     });
     expect(await readItemRow(item.id)).toMatchObject({
       restaurantId: owner.userId,
-      priceCents: 0,
+      priceCents: 650,
       preparationTime: 15,
       description: null,
     });
-
     const nulls = await createItem(owner.cookie, {
       name: 'Olives',
-      priceCents: null,
+      priceCents: 400,
       preparationTime: null,
       description: '',
     });
-    expect(nulls).toMatchObject({ priceCents: 0, preparationTime: 15, description: null });
+    expect(nulls).toMatchObject({ priceCents: 400, preparationTime: 15, description: null });
+
+    // An edit must keep a price too: leaving it out is refused and the dish keeps its own.
+    for (const json of [{ name: 'Garlic bread' }, { name: 'Garlic bread', priceCents: null }]) {
+      await expectBadRequest(
+        await t.request(`/api/menu-items/${item.id}`, { method: 'PUT', cookie: owner.cookie, json }),
+        'priceCents',
+        'Please enter a price',
+      );
+    }
+    expect(await readItemRow(item.id)).toMatchObject({ priceCents: 650 });
   });
 
   it('creating with every field keeps them, price in integer cents', async () => {
@@ -114,8 +132,8 @@ describe('menu items', () => {
     ['priceCents', { name: 'Soup', priceCents: 100.5 }, 'Price can have at most two decimals'],
     ['priceCents', { name: 'Soup', priceCents: 1_000_000 }, 'Price must be under $10,000'],
     ['priceCents', { name: 'Soup', priceCents: '450' }, 'Price must be a number'],
-    ['preparationTime', { name: 'Soup', preparationTime: 1.5 }, 'Prep time must be whole minutes'],
-    ['preparationTime', { name: 'Soup', preparationTime: 0 }, 'Prep time must be at least 1 minute'],
+    ['preparationTime', { name: 'Soup', priceCents: 300, preparationTime: 1.5 }, 'Prep time must be whole minutes'],
+    ['preparationTime', { name: 'Soup', priceCents: 300, preparationTime: 0 }, 'Prep time must be at least 1 minute'],
     ['name', { priceCents: 300 }, undefined],
     ['name', { name: '   ', priceCents: 300 }, 'Name is required'],
   ] as const)('a bad %s is a 400 naming it, and nothing is written', async (field, json, message) => {
@@ -190,15 +208,15 @@ describe('menu items', () => {
     });
     expect(await readItemRow(item.id)).toMatchObject({ isAvailable: false, priceCents: 1550, preparationTime: 30 });
 
-    // Saving without price or prep time applies the same defaults as creating.
+    // Saving without a prep time applies the same default as creating.
     const resave = await t.request(`/api/menu-items/${item.id}`, {
       method: 'PUT',
       cookie: owner.cookie,
-      json: { name: 'Lasagne' },
+      json: { name: 'Lasagne', priceCents: 1500 },
     });
     expect(resave.status).toBe(200);
     expect(await resave.json()).toMatchObject({
-      priceCents: 0,
+      priceCents: 1500,
       preparationTime: 15,
       description: null,
       isAvailable: false,
@@ -222,20 +240,20 @@ describe('menu items', () => {
 
     it('left out or null, an item has none', async () => {
       const owner = await newOwner();
-      expect((await createItem(owner.cookie, { name: 'Nachos' })).aliases).toEqual([]);
-      expect((await createItem(owner.cookie, { name: 'Salsa', aliases: null })).aliases).toEqual([]);
+      expect((await createItem(owner.cookie, { name: 'Nachos', priceCents: 800 })).aliases).toEqual([]);
+      expect((await createItem(owner.cookie, { name: 'Salsa', priceCents: 300, aliases: null })).aliases).toEqual([]);
       const stored = await t.db.select().from(menuItems).where(eq(menuItems.restaurantId, owner.userId));
       expect(stored.map((row) => row.aliases)).toEqual([[], []]);
     });
 
     it('an edit replaces the list, and marking sold out keeps it', async () => {
       const owner = await newOwner();
-      const item = await createItem(owner.cookie, { name: 'Pho', aliases: ['phở', 'noodle soup'] });
+      const item = await createItem(owner.cookie, { name: 'Pho', priceCents: 1300, aliases: ['phở', 'noodle soup'] });
 
       const put = await t.request(`/api/menu-items/${item.id}`, {
         method: 'PUT',
         cookie: owner.cookie,
-        json: { name: 'Pho', aliases: ['牛肉粉', 'soupe pho'] },
+        json: { name: 'Pho', priceCents: 1300, aliases: ['牛肉粉', 'soupe pho'] },
       });
       expect(put.status).toBe(200);
       expect(((await put.json()) as MenuItem).aliases).toEqual(['牛肉粉', 'soupe pho']);
@@ -251,7 +269,7 @@ describe('menu items', () => {
       const cleared = await t.request(`/api/menu-items/${item.id}`, {
         method: 'PUT',
         cookie: owner.cookie,
-        json: { name: 'Pho', aliases: [] },
+        json: { name: 'Pho', priceCents: 1300, aliases: [] },
       });
       expect(((await cleared.json()) as MenuItem).aliases).toEqual([]);
       expect((await readItemRow(item.id))?.aliases).toEqual([]);
@@ -260,7 +278,9 @@ describe('menu items', () => {
     it('accepts exactly 10 names of exactly 60 characters', async () => {
       const owner = await newOwner();
       const names = Array.from({ length: 10 }, (_, i) => `${i}`.padEnd(60, 'x'));
-      expect((await createItem(owner.cookie, { name: 'Combo', aliases: names })).aliases).toEqual(names);
+      expect((await createItem(owner.cookie, { name: 'Combo', priceCents: 2000, aliases: names })).aliases).toEqual(
+        names,
+      );
     });
 
     it.each([
@@ -273,7 +293,7 @@ describe('menu items', () => {
       const response = await t.request('/api/menu-items', {
         method: 'POST',
         cookie: owner.cookie,
-        json: { name: 'Soup', aliases },
+        json: { name: 'Soup', priceCents: 500, aliases },
       });
       expect(response.status).toBe(400);
       const body = (await response.json()) as ApiError;
@@ -284,12 +304,12 @@ describe('menu items', () => {
 
     it('a refused edit leaves the names as they were', async () => {
       const owner = await newOwner();
-      const item = await createItem(owner.cookie, { name: 'Tacos', aliases: ['taquitos'] });
+      const item = await createItem(owner.cookie, { name: 'Tacos', priceCents: 900, aliases: ['taquitos'] });
       await expectBadRequest(
         await t.request(`/api/menu-items/${item.id}`, {
           method: 'PUT',
           cookie: owner.cookie,
-          json: { name: 'Tacos', aliases: Array.from({ length: 12 }, (_, i) => `t${i}`) },
+          json: { name: 'Tacos', priceCents: 900, aliases: Array.from({ length: 12 }, (_, i) => `t${i}`) },
         }),
         'aliases',
         'Give at most 10 other names',
@@ -365,7 +385,7 @@ describe('menu items', () => {
     const put = await t.request(`/api/menu-items/${missing}`, {
       method: 'PUT',
       cookie: owner.cookie,
-      json: { name: 'Ghost' },
+      json: { name: 'Ghost', priceCents: 100 },
     });
     expect(put.status).toBe(404);
     expect(await countOwnerRows(owner.userId)).toBe(0);

@@ -26,17 +26,15 @@ function sampleWeek(): DayHours[] {
   ];
 }
 
-const DEFAULT_WEEK: DayHours[] = [
-  { dayOfWeek: 0, openTime: '09:00:00', closeTime: '17:00:00', openTime2: null, closeTime2: null, isClosed: true },
-  ...[1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-    dayOfWeek,
-    openTime: '09:00:00',
-    closeTime: '17:00:00',
-    openTime2: null,
-    closeTime2: null,
-    isClosed: false,
-  })),
-];
+/** A new restaurant's week: 11:00–21:00, open every day. */
+const DEFAULT_WEEK: DayHours[] = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+  dayOfWeek,
+  openTime: '11:00:00',
+  closeTime: '21:00:00',
+  openTime2: null,
+  closeTime2: null,
+  isClosed: false,
+}));
 
 describe('restaurant settings', () => {
   let t: TestApp;
@@ -98,6 +96,7 @@ describe('restaurant settings', () => {
         address: '',
         timezone: null,
         forwardingPhone: null,
+        kitchenCapacity: 3,
         onboardingStep: 1,
         hasCompletedOnboarding: false,
       } satisfies RestaurantResponse);
@@ -115,6 +114,7 @@ describe('restaurant settings', () => {
       expect(await response.json()).toEqual({
         ...VALID_INFO,
         forwardingPhone: null,
+        kitchenCapacity: 3,
         onboardingStep: 1,
         hasCompletedOnboarding: false,
       });
@@ -260,7 +260,7 @@ describe('restaurant settings', () => {
   });
 
   describe('business hours', () => {
-    it('defaults to 09:00–17:00 with Sunday closed before anything is saved', async () => {
+    it('defaults to 11:00–21:00 every day before anything is saved', async () => {
       const owner = await newOwner();
       const response = await t.request('/api/restaurant/hours', { cookie: owner.cookie });
       expect(response.status).toBe(200);

@@ -27,6 +27,7 @@ export async function getRestaurant(db: Database | Transaction, ownerId: string)
     address: row.address ?? '',
     timezone: row.timezone,
     forwardingPhone: row.forwardingPhone,
+    kitchenCapacity: row.kitchenCapacity,
     onboardingStep: row.onboardingStep,
     hasCompletedOnboarding: row.hasCompletedOnboarding,
   };
@@ -42,7 +43,7 @@ export async function updateRestaurantInfo(db: Database, ownerId: string, info: 
   return getRestaurant(db, ownerId);
 }
 
-/** The saved week, or the defaults (09:00–17:00, Sunday closed) before the owner has saved any. */
+/** The saved week, or the defaults (11:00–21:00 every day) before the owner has saved any. */
 export async function getBusinessHours(db: Database, ownerId: string): Promise<DayHours[]> {
   const rows = await db
     .select({

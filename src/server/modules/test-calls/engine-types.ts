@@ -35,6 +35,8 @@ export interface Conversation {
   orderId: string | null;
   /** The placed order's number for the day (#12); absent in conversations stored before numbers. */
   orderNumber?: number | null;
+  /** The later pickup time the caller asked for and the kitchen can keep (ISO 8601); absent for as soon as possible. */
+  pickupTime?: string | null;
   transferred: boolean;
   /** Turn counter: tool-call ids are derived from it, so a repeated request never places twice. */
   turn: number;

@@ -10,10 +10,14 @@ import {
 import type { MenuLexicon } from '../ordering/lexicon';
 import { parseOrder, type ParsedItem, type ParsedOrder } from '../ordering/parse-order';
 import { wordsOf as nameWords } from '../ordering/text';
-import type { CallContext, MenuEntry } from '../voice/call-context';
+import { kitchenOf, type CallContext, type MenuEntry } from '../voice/call-context';
+import { quotePickup } from '@shared/domain/pickup-quote';
 import { orderRefusal } from '../voice/order-taking';
+import { decidePickup, prepMinutesOf } from '../voice/pickup';
+import { readPickupRequest, resolvePickupRequest } from '../pickup-time/pickup-request';
+import { speakPickup } from '../pickup-time/spoken-pickup';
 import { editDistance, matchDish, normalizeDishName } from '../voice/menu-match';
-import { PHRASES, type Phrases } from '../language/speech';
+import { PHRASES, tidyStops, type Phrases } from '../language/speech';
 import type { ToolName } from '../voice/tool-types';
 import type { Conversation, ConversationEngine, DraftLine, EngineTurn, ToolRunner } from './engine-types';
 import { mentionsAllergy } from '../voice/review';
@@ -148,7 +152,7 @@ export const rulesEngine: ConversationEngine = {
     if (choices) session.choices = { ids: choices, quantity: choiceQuantity };
     session.mem.choices = null;
     session.mem.choiceQuantity = null;
-    const reply = singleLine(await converse(session, text));
+    const reply = singleLine(await converseWithPickupTime(session, text));
     const { c, mem } = session;
     if (c.awaiting !== 'quantity') c.pendingItemId = null;
     const next: RulesConversation = { ...c, rules: mem };
@@ -280,6 +284,40 @@ const nothingElseSaid = (u: Utterance) =>
 /** Whether the caller ordered something with a number ("two burritos"), not just named a dish in a question. */
 const addsWithQuantity = (u: Utterance) => u.actions.some((a) => a.kind === 'add' && a.quantity !== null);
 
+/**
+ * A later pickup time asked for ("at 7 pm", "in an hour") is taken down first, or refused with the time that would
+ * do (pickup-time/ reads it, voice/pickup.ts decides it); the rest of what was said is answered as usual.
+ */
+async function converseWithPickupTime(s: Session, text: string): Promise<string> {
+  const asked = s.c.stage === 'ordering' || s.c.stage === 'confirming' ? readPickupRequest(text, s.pack) : null;
+  if (!asked || refusal(s)) return converse(s, text);
+  const requested = resolvePickupRequest(asked.request, s.now.getTime(), s.ctx.timeZone);
+  const pickup = decidePickup(s.ctx, s.phrases, {
+    prepMinutes: prepMinutesOf(
+      s.ctx,
+      s.c.lines.map((l) => l.menuItemId),
+    ),
+    requested,
+    now: s.now.getTime(),
+  });
+  if (pickup.ok) s.c.pickupTime = new Date(pickup.scheduledFor!).toISOString();
+  const heard = pickup.ok ? pickupNoted(s, pickup.scheduledFor!) : tidyStops(pickup.refusal);
+  if (/[\p{L}\p{N}]/u.test(asked.rest) && !isOnlyPoliteness(s, asked.rest)) {
+    return sentences(s, [heard, await converse(s, asked.rest)]);
+  }
+  if (s.c.stage === 'confirming') return pickup.ok ? readBack(s) : sentences(s, [heard, readBack(s)]);
+  return sentences(s, [
+    heard,
+    s.c.lines.length > 0 || s.c.customText ? s.pack.say.anythingElse : s.phrases.nothingToOrder,
+  ]);
+}
+
+/** "Please", "thanks": nothing to answer beside the pickup time. */
+function isOnlyPoliteness(s: Session, text: string): boolean {
+  const u = analyse(text, s.pack, s.ctx.menu);
+  return u.actions.length === 0 && !u.content && !u.name && !u.menu && !u.hours && !u.status && !u.price;
+}
+
 // ——— Tools ———
 
 async function tool(s: Session, name: ToolName): Promise<string> {
@@ -314,6 +352,7 @@ async function place(s: Session): Promise<string> {
       ...(l.options?.length ? { options: l.options.map((o) => ({ group: o.group, choice: o.choice })) } : {}),
     })),
     ...(c.customText ? { custom_order_text: c.customText } : {}),
+    ...(c.pickupTime ? { pickup_time: c.pickupTime } : {}),
   });
   if (answer.orderId) {
     c.orderId = answer.orderId;
@@ -757,8 +796,13 @@ function readBack(s: Session): string {
   c.awaiting = 'confirmation';
   const summary = [...c.lines.map((l) => describe(s, l)), ...(c.customText ? [pack.say.customLine(c.customText)] : [])];
   const total = c.lines.length > 0 ? formatCents(totalOf(c.lines)) : null;
-  return pack.say.readBack(phrases.list(summary), total);
+  const question = pack.say.readBack(phrases.list(summary), total);
+  return c.pickupTime ? sentences(s, [pickupNoted(s, Date.parse(c.pickupTime)), question]) : question;
 }
+
+/** 'For pickup today at 7:00 PM.' */
+const pickupNoted = (s: Session, at: number) =>
+  tidyStops(s.pack.say.pickupNoted(speakPickup(s.ctx.language, at, s.now.getTime(), s.ctx.timeZone).when));
 
 function cancelAll(s: Session): string {
   const { c, mem, pack } = s;
@@ -795,7 +839,9 @@ async function price(s: Session, u: Utterance): Promise<string> {
 /** The longest preparation time among the items ordered (or on the menu, before anything is ordered). */
 function readyIn(s: Session): string {
   const entries = s.c.lines.length > 0 ? orderEntries(s) : s.ctx.menu.filter((m) => m.isAvailable);
-  const minutes = Math.max(1, ...entries.map((e) => e.preparationTime));
+  // The kitchen's queue as it stands, never less than the slowest dish (the same quote place_order gives).
+  const prep = Math.max(1, ...entries.map((e) => e.preparationTime));
+  const { minutes } = quotePickup(kitchenOf(s.ctx), prep, s.now.getTime());
   if (s.c.awaiting !== 'confirmation') s.c.awaiting = 'anything_else';
   return s.pack.say.readyIn(minutes);
 }

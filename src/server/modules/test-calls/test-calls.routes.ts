@@ -7,6 +7,7 @@ import { validate } from '../../http/validate';
 import { endTestCall, sendTestCallMessage, startTestCall } from './test-calls.service';
 
 const callParam = z.object({ callId: z.uuid('Not a test call id') });
+const endQuery = z.object({ left: z.enum(['1'], 'left must be 1 when given').optional() });
 
 /** The owner's in-browser test calls with their own assistant. */
 export const testCallsRoutes = new Hono<AppEnv>()
@@ -19,7 +20,10 @@ export const testCallsRoutes = new Hono<AppEnv>()
       await sendTestCallMessage(c.get('deps'), c.get('user').id, c.req.valid('param').callId, c.req.valid('json').text),
     ),
   )
-  .post('/:callId/end', validate('param', callParam), async (c) => {
-    await endTestCall(c.get('deps'), c.get('user').id, c.req.valid('param').callId);
+  // `?left=1`: the page closed or moved on with the call still on (sent as a beacon as the page goes away).
+  .post('/:callId/end', validate('param', callParam), validate('query', endQuery), async (c) => {
+    await endTestCall(c.get('deps'), c.get('user').id, c.req.valid('param').callId, {
+      left: c.req.valid('query').left === '1',
+    });
     return c.body(null, 204);
   });

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { StartTestCallInput, StartTestCallResponse, TestCallTurn } from '@shared/contracts/test-calls';
+import { CALL_ENDED_REASONS, isSilentTooLong } from '@shared/domain/calls';
 import { calls } from '../../db/schema';
 import { assertWithinCreationLimit, TooManyRequestsError } from '../../http/creation-limit';
 import { HttpError, notFound } from '../../http/errors';
@@ -9,6 +10,7 @@ import type { LlmProvider } from '../../providers/llm/llm-provider';
 import { withEvents } from '../../realtime/with-events';
 import { loadCallContext } from '../voice/call-context';
 import { publishCallChange } from '../voice/call-view';
+import { endSilentCallsIn } from '../voice/calls.service';
 import { appendToTranscript } from '../voice/transcript';
 import { executeToolCall, type ToolDeps } from '../voice/tool-executor';
 import { draftOf, newConversation, type Conversation, type ConversationEngine, type EngineTurn } from './engine-types';
@@ -44,6 +46,9 @@ function gateOf(deps: TestCallDeps) {
 function respond(deps: TestCallDeps, engine: ConversationEngine, input: Parameters<ConversationEngine['respond']>[0]) {
   return engine === rulesEngine ? respondOffThread(input, { logger: deps.logger }) : engine.respond(input);
 }
+
+/** What a message to a test call left without a word for too long hears. */
+export const TEST_CALL_IDLE_ENDED = 'This test call ended after 2 minutes without a message. Start a new one.';
 
 const FALLBACK_NOTICE = 'The language model did not answer, so the built-in assistant took over this call.';
 
@@ -138,6 +143,12 @@ async function answerTurn(deps: TestCallDeps, ownerId: string, callId: string, t
     .where(and(eq(calls.id, callId), eq(calls.restaurantId, ownerId), eq(calls.kind, 'test')));
   if (!call || !call.conversation) throw notFound('Test call');
   if (call.status === 'ended') throw new HttpError(409, 'This test call has ended. Start a new one.');
+  const startedAt = new Date();
+  if (isSilentTooLong({ kind: 'test', status: call.status, lastMessageAt: call.updatedAt }, startedAt)) {
+    // Left too long: it ends now as the sweep would have ended it, and this message is not taken.
+    await withEvents(deps.db, deps.hub, (tx, events) => endSilentCallsIn(tx, events, startedAt, eq(calls.id, call.id)));
+    throw new HttpError(409, TEST_CALL_IDLE_ENDED);
+  }
 
   const stored = call.conversation as Conversation;
   const { turnsPerCall } = limitsOf(deps);
@@ -219,22 +230,33 @@ async function answerTurn(deps: TestCallDeps, ownerId: string, callId: string, t
   return turnOf(turn.conversation, turn.reply, turn.ended, notice);
 }
 
-/** Hanging up: the call ends where it is (an order already placed stays placed). Hanging up twice is harmless. */
-export async function endTestCall(deps: TestCallDeps, ownerId: string, callId: string): Promise<void> {
+/**
+ * Hanging up: the call ends where it is (an order already placed stays placed, and the outcome says 'Ordered').
+ * `left` is a page that closed or moved on with the call still on (its beacon). A call already left too long ends
+ * as of its last message, as the sweep would end it. Hanging up twice is harmless.
+ */
+export async function endTestCall(
+  deps: TestCallDeps,
+  ownerId: string,
+  callId: string,
+  { left = false }: { left?: boolean } = {},
+  now: Date = new Date(),
+): Promise<void> {
   await withEvents(deps.db, deps.hub, async (tx, events) => {
     const owned = and(eq(calls.id, callId), eq(calls.restaurantId, ownerId), eq(calls.kind, 'test'));
     const [call] = await tx.select({ status: calls.status }).from(calls).where(owned);
     if (!call) throw notFound('Test call');
     if (call.status === 'ended') return;
+    if ((await endSilentCallsIn(tx, events, now, owned)).length > 0) return;
     const conversationEnded = sql`jsonb_set(${calls.conversation}, '{stage}', '"ended"')`;
     await tx
       .update(calls)
       .set({
         status: 'ended',
-        endedAt: new Date(),
-        endedReason: 'customer-ended-call',
+        endedAt: now,
+        endedReason: left ? CALL_ENDED_REASONS.testCallLeft : 'customer-ended-call',
         conversation: conversationEnded,
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(and(owned, ne(calls.status, 'ended')));
     await tx

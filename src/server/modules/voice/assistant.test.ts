@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultBusinessHours } from '@shared/domain/hours';
+import { nineToFiveWeek } from '../../../../tests/nine-to-five-week';
 import { LANGUAGE_CODES, type Language } from '@shared/domain/languages';
 import { formatCents } from '@shared/domain/money';
 import { DEFAULT_ORDER_CAPS } from '@shared/domain/orders';
@@ -227,7 +227,7 @@ function context(overrides: Partial<CallContext> = {}): CallContext {
     busyMessage: 'We are swamped right now, please call back in 30 minutes.',
     timeZone: 'America/New_York',
     // Monday to Saturday 09:00–17:00, Sunday closed.
-    hours: defaultBusinessHours(),
+    hours: nineToFiveWeek(),
     menu: MENU,
     menuVersion: 'fixture',
     categories: [],
@@ -373,13 +373,13 @@ describe('buildAssistant', () => {
     const weekend = promptOf(build(context(), SATURDAY_EVENING));
     expect(weekend).toContain('It opens on Monday at 9:00 AM.');
 
-    const never = promptOf(build(context({ hours: defaultBusinessHours().map((h) => ({ ...h, isClosed: true })) })));
+    const never = promptOf(build(context({ hours: nineToFiveWeek().map((h) => ({ ...h, isClosed: true })) })));
     expect(never).toContain('The restaurant has no opening hours set, so it is closed.');
   });
 
   it('lists both periods of a split day and marks one that ends after midnight, in every language', () => {
     // Friday 11:00–14:00 and 18:00–02:00; it is 01:00 on Saturday 14 March 2026 in New York.
-    const hours = defaultBusinessHours().map((d) =>
+    const hours = nineToFiveWeek().map((d) =>
       d.dayOfWeek === 5
         ? { ...d, openTime: '11:00:00', closeTime: '14:00:00', openTime2: '18:00:00', closeTime2: '02:00:00' }
         : d,

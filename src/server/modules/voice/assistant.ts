@@ -177,6 +177,11 @@ export function assistantTools(language: Language): VapiTool[] {
           type: 'string',
           description: 'A special request for something not on the menu, only when the restaurant takes them.',
         },
+        pickup_time: {
+          type: 'string',
+          description:
+            'Only when the caller asks to pick the order up later than as soon as possible: the time they asked for, on the restaurant\'s clock, as 24-hour HH:MM (e.g. 19:00) or as they said it ("in an hour"). Leave it out for as soon as possible. The result says the pickup time to tell the caller, or why that time is not possible and which time is.',
+        },
       },
       ['customer_name', 'items'],
     ),

@@ -4,7 +4,9 @@ import { DEFAULT_APP_SETTINGS } from '@shared/domain/app-settings';
 import { DEFAULT_LANGUAGE, type Language } from '@shared/domain/languages';
 import type { OrderCaps } from '@shared/domain/orders';
 import { canTakeNewOrders } from '@shared/domain/subscription';
-import { isBusyNow } from '@shared/domain/busy-mode';
+import { busyMinutesLeft, isBusyNow } from '@shared/domain/busy-mode';
+import { DEFAULT_MENU_PREP_MINUTES } from '@shared/domain/orders';
+import { DEFAULT_KITCHEN_CAPACITY, type KitchenOrder, type KitchenState } from '@shared/domain/pickup-quote';
 import { DEFAULT_BUSY_MESSAGE, defaultGreeting, type MenuItem } from '@shared/contracts/restaurant';
 import type { MenuCategory } from '@shared/contracts/menu';
 import type { Database, Transaction } from '../../db/client';
@@ -13,6 +15,7 @@ import {
   botPreferences,
   businessHours,
   menuCategories,
+  orders,
   restaurantProfiles,
   subscriptions,
 } from '../../db/schema';
@@ -51,6 +54,58 @@ export interface CallContext {
   forwardingPhone: string | null;
   /** False once neither the trial nor a paid plan covers today: the assistant politely declines new orders. */
   canTakeOrders: boolean;
+  /**
+   * What pickup times are quoted from: the kitchen's capacity, its open orders and busy mode's delay. Always loaded
+   * by `loadCallContext`; a context built without it (a fixture) quotes from an empty kitchen (`kitchenOf`).
+   */
+  kitchen?: Kitchen;
+}
+
+export type Kitchen = Omit<KitchenState, 'orders'> & { orders: readonly QueuedOrder[] };
+
+/** The call's kitchen, or an empty one of the usual capacity when the context carries none. */
+export function kitchenOf(ctx: Pick<CallContext, 'kitchen'>): Kitchen {
+  return ctx.kitchen ?? { capacity: DEFAULT_KITCHEN_CAPACITY, orders: [], busyDelayMinutes: 0 };
+}
+
+/** An open order in the kitchen's queue, with the call that placed it (a call amending its order is not behind it). */
+export interface QueuedOrder extends KitchenOrder {
+  callId: string | null;
+}
+
+/** Orders older than this are left out of the queue: a ticket forgotten on the board does not hold up every quote. */
+const QUEUE_WINDOW_HOURS = 12;
+
+/** An open order as the queue's JSON hands it over. */
+interface QueueRow {
+  status: 'new' | 'preparing';
+  prepMinutes: number | null;
+  readyInMinutes: number | null;
+  updatedAt: string;
+  scheduledFor: string | null;
+  callId: string | null;
+}
+
+/** The open orders (new and preparing) as JSON rows, oldest first: what the pickup quote counts. */
+const queueOf = (restaurantId: SQLWrapper) => sql<QueueRow[] | null>`(select json_agg(json_build_object(
+    'status', ${orders.status}, 'prepMinutes', ${orders.prepMinutes}, 'readyInMinutes', ${orders.readyInMinutes},
+    'updatedAt', ${orders.updatedAt}, 'scheduledFor', ${orders.scheduledFor}, 'callId', ${orders.callId}
+  ) order by ${orders.createdAt}, ${orders.id}) from ${orders}
+  where ${orders.userId} = ${restaurantId} and ${orders.status} in ('new', 'preparing')
+    and (${orders.createdAt} > now() - make_interval(hours => ${QUEUE_WINDOW_HOURS}) or ${orders.scheduledFor} is not null))`;
+
+/** The queue's rows as the quote reads them: a preparing order is due its prep time after it started. */
+function kitchenOrdersOf(rows: readonly QueueRow[]): QueuedOrder[] {
+  return rows.map((r) => {
+    const prepMinutes = r.prepMinutes ?? DEFAULT_MENU_PREP_MINUTES;
+    return {
+      status: r.status,
+      prepMinutes,
+      dueAt: r.readyInMinutes ? Date.parse(r.updatedAt) + r.readyInMinutes * 60_000 : null,
+      startAt: r.scheduledFor ? Date.parse(r.scheduledFor) - prepMinutes * 60_000 : null,
+      callId: r.callId,
+    };
+  });
 }
 
 /** The restaurant whose number was called: by the provider's phone-number id, or by the number itself (E.164). */
@@ -108,6 +163,7 @@ export async function loadCallContext(
       hours: hoursOf(restaurantProfiles.id),
       categories: categoriesOf(restaurantProfiles.id),
       menuVersion: menuVersionOf(restaurantProfiles.id),
+      queue: queueOf(restaurantProfiles.id),
     })
     .from(restaurantProfiles)
     .leftJoin(botPreferences, eq(botPreferences.restaurantId, restaurantProfiles.id))
@@ -141,5 +197,11 @@ export async function loadCallContext(
     },
     forwardingPhone: restaurant.forwardingPhone,
     canTakeOrders: canTakeNewOrders({ trialEndsAt: restaurant.trialEndsAt, plan: planSummaryOf(subscription) }, now),
+    kitchen: {
+      capacity: restaurant.kitchenCapacity,
+      orders: kitchenOrdersOf(row.queue ?? []),
+      // Busy mode for a while: the minutes it still has to run. On until switched off, it has no delay to add.
+      busyDelayMinutes: bot?.busyUntil && isBusyNow(bot, now) ? busyMinutesLeft(bot.busyUntil, now) : 0,
+    },
   };
 }

@@ -11,6 +11,7 @@ export async function listCalls(
   db: Database,
   ownerId: string,
   query: { cursor?: string; limit: number },
+  now: Date = new Date(),
 ): Promise<ListCallsResponse> {
   const cursor = query.cursor ? decodeKeysetCursor(query.cursor) : null;
   const rows = await db
@@ -25,14 +26,20 @@ export async function listCalls(
       db,
       ownerId,
       page.map((r) => r.id),
+      now,
     ),
     nextCursor,
   };
 }
 
 /** One of the owner's calls with its transcript; another restaurant's call is simply not found. */
-export async function getCall(db: Database, ownerId: string, callId: string): Promise<CallDetail> {
-  const call = await loadCallDetail(db, ownerId, callId);
+export async function getCall(
+  db: Database,
+  ownerId: string,
+  callId: string,
+  now: Date = new Date(),
+): Promise<CallDetail> {
+  const call = await loadCallDetail(db, ownerId, callId, now);
   if (!call) throw notFound('Call');
   return call;
 }

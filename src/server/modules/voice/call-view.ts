@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CallDetail, CallSummary } from '@shared/contracts/calls';
+import { CALL_ENDED_REASONS, isSilentTooLong } from '@shared/domain/calls';
 import { formatOrderNumber } from '@shared/domain/orders';
 import type { Database, Transaction } from '../../db/client';
 import { calls, orders } from '../../db/schema';
@@ -22,6 +23,7 @@ const summaryColumns = {
   summary: calls.summary,
   recordingUrl: calls.recordingUrl,
   orderId: calls.orderId,
+  updatedAt: calls.updatedAt,
 };
 type SummaryRow = Pick<typeof calls.$inferSelect, keyof typeof summaryColumns>;
 
@@ -33,6 +35,7 @@ export async function loadCallSummaries(
   db: Database | Transaction,
   restaurantId: string,
   ids: string[],
+  now: Date = new Date(),
 ): Promise<CallSummary[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -43,7 +46,7 @@ export async function loadCallSummaries(
   const byId = new Map(rows.map((r) => [r.call.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toCallSummary(row.call, orderLabel(row.orderNumber, row.orderItem))] : [];
+    return row ? [toCallSummary(row.call, orderLabel(row.orderNumber, row.orderItem), now)] : [];
   });
 }
 
@@ -52,6 +55,7 @@ export async function loadCallDetail(
   db: Database | Transaction,
   restaurantId: string,
   id: string,
+  now: Date = new Date(),
 ): Promise<CallDetail | null> {
   const [row] = await db
     .select({
@@ -64,7 +68,7 @@ export async function loadCallDetail(
     .leftJoin(orders, eq(orders.id, calls.orderId))
     .where(and(eq(calls.restaurantId, restaurantId), eq(calls.id, id)));
   if (!row) return null;
-  return { ...toCallSummary(row.call, orderLabel(row.orderNumber, row.orderItem)), transcript: row.transcript };
+  return { ...toCallSummary(row.call, orderLabel(row.orderNumber, row.orderItem), now), transcript: row.transcript };
 }
 
 /** '#12 · 2× Margherita': the number said at the counter, then what was ordered. */
@@ -73,7 +77,23 @@ function orderLabel(orderNumber: number | null, item: string | null): string | n
   return orderNumber === null ? item : `${formatOrderNumber(orderNumber)} · ${item}`;
 }
 
-export function toCallSummary(call: SummaryRow, orderLabel: string | null): CallSummary {
+/**
+ * A call gone silent too long reads as the sweep will leave it (ended at its last message, with the outcome it
+ * reached), so a sweep that has not run yet never shows a call in progress that is long over.
+ */
+function asSweptIfSilent(call: SummaryRow, now: Date): SummaryRow {
+  if (!isSilentTooLong({ kind: call.kind, status: call.status, lastMessageAt: call.updatedAt }, now)) return call;
+  return {
+    ...call,
+    status: 'ended',
+    endedAt: call.updatedAt > call.startedAt ? call.updatedAt : call.startedAt,
+    endedReason: call.kind === 'test' ? CALL_ENDED_REASONS.testCallIdle : CALL_ENDED_REASONS.phoneCallSilent,
+    outcome: call.outcome ?? 'no_order',
+  };
+}
+
+export function toCallSummary(row: SummaryRow, orderLabel: string | null, now: Date = new Date()): CallSummary {
+  const call = asSweptIfSilent(row, now);
   return {
     id: call.id,
     kind: call.kind,

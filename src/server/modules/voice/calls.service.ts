@@ -1,6 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
+  CALL_ENDED_REASONS,
   CALL_STATUSES,
+  PHONE_CALL_SILENCE_MS,
+  TEST_CALL_IDLE_MS,
   isLaterCallStatus,
   type CallKind,
   type CallOutcome,
@@ -195,7 +198,11 @@ export async function applyEndOfCallReport(
       summary: report.summary ?? row.summary,
       transcript: capTranscript(report.transcript) ?? row.transcript,
       recordingUrl: report.recordingUrl ?? row.recordingUrl,
-      outcome: row.outcome ?? outcomeForEndedReason(report.endedReason ?? row.endedReason),
+      // 'no_order' put there by the sweep was a guess made without this report; the report's reason knows better.
+      outcome:
+        row.outcome && !(row.outcome === 'no_order' && row.endedReason === CALL_ENDED_REASONS.phoneCallSilent)
+          ? row.outcome
+          : outcomeForEndedReason(report.endedReason ?? row.endedReason),
     };
     const same =
       row.status === next.status &&
@@ -239,4 +246,62 @@ export async function setCallOutcome(
   if (updated.length === 0) return false;
   await publishCallChange(tx, events, restaurantId, callId);
   return true;
+}
+
+/**
+ * Notes that a phone call's provider has just sent a message about it (a tool call, say), so the sweep measures its
+ * silence from now. Writes nothing once the call has ended, and publishes nothing: the call log does not show it.
+ */
+export async function notePhoneCallHeard(db: Database, callId: string, now: Date = new Date()): Promise<void> {
+  await db
+    .update(calls)
+    .set({ updatedAt: now })
+    .where(
+      and(eq(calls.id, callId), ne(calls.status, 'ended'), sql`${calls.updatedAt} < ${now.toISOString()}::timestamptz`),
+    );
+}
+
+/**
+ * Ends, inside the caller's transaction, every call (of those `only` selects) that has gone silent for too long: a
+ * test call with no message for 2 minutes, a phone call with no message, not even its end-of-call report, for 15
+ * (see isSilentTooLong). It ends at its last message (`updated_at`), with the outcome it reached ('no_order' when it
+ * reached none: an order placed keeps it 'ordered') and a reason saying why. The condition sits in the UPDATE, so
+ * a message or hang-up that lands at the same moment wins and a call is ended once however many sweep at once.
+ */
+export async function endSilentCallsIn(
+  tx: Transaction,
+  events: EventRecorder,
+  now: Date,
+  only?: SQL,
+): Promise<{ id: string; restaurantId: string }[]> {
+  const testSince = new Date(now.getTime() - TEST_CALL_IDLE_MS).toISOString();
+  const phoneSince = new Date(now.getTime() - PHONE_CALL_SILENCE_MS).toISOString();
+  const ended = await tx
+    .update(calls)
+    .set({
+      status: 'ended',
+      endedAt: sql`greatest(${calls.startedAt}, ${calls.updatedAt})`,
+      endedReason: sql`case when ${calls.kind} = 'test' then ${CALL_ENDED_REASONS.testCallIdle} else ${CALL_ENDED_REASONS.phoneCallSilent} end`,
+      outcome: sql`coalesce(${calls.outcome}, 'no_order')`,
+      conversation: sql`case when ${calls.conversation} is null then null else jsonb_set(${calls.conversation}, '{stage}', '"ended"') end`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        ne(calls.status, 'ended'),
+        or(
+          and(eq(calls.kind, 'test'), lte(calls.updatedAt, sql`${testSince}::timestamptz`)),
+          and(eq(calls.kind, 'phone'), lte(calls.updatedAt, sql`${phoneSince}::timestamptz`)),
+        ),
+        only,
+      ),
+    )
+    .returning({ id: calls.id, restaurantId: calls.restaurantId });
+  for (const call of ended) await publishCallChange(tx, events, call.restaurantId, call.id);
+  return ended;
+}
+
+/** The sweep's part for calls: ends every call gone silent too long, telling open call logs. Returns how many. */
+export async function endSilentCalls(deps: CallWriteDeps, now: Date = new Date()): Promise<number> {
+  return withEvents(deps.db, deps.hub, async (tx, events) => (await endSilentCallsIn(tx, events, now)).length);
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/test-app';
+import { keepNineToFive } from '../../../../tests/open-hours';
 import {
   botPreferences,
   calls,
@@ -17,7 +18,7 @@ import { nextOrderNumber } from '../order-view/order-number';
 import { executeToolCall, type ToolDeps } from './tool-executor';
 import type { ActiveCall } from './tool-types';
 
-// Monday 23 November 2026, 12:00 in the restaurants' zone (UTC): open 09:00–17:00, Sunday closed by default.
+// Monday 23 November 2026, 12:00 in the restaurants' zone (UTC): open 09:00–17:00, Sunday closed (saved below).
 const NOON_MONDAY = new Date('2026-11-23T12:00:00Z');
 const MONDAY_EVENING = new Date('2026-11-23T20:00:00Z');
 const CALLER = '+14155550142';
@@ -42,6 +43,7 @@ describe('the assistant’s tools', () => {
       .update(restaurantProfiles)
       .set({ restaurantName: 'Casa Lupe', timezone: 'UTC', hasCompletedOnboarding: true })
       .where(eq(restaurantProfiles.id, userId));
+    await keepNineToFive(t.db, userId);
     await t.db.insert(botPreferences).values({
       restaurantId: userId,
       language: options.language ?? 'en',
@@ -125,7 +127,7 @@ describe('the assistant’s tools', () => {
         ],
       });
       expect(answer.result).toBe(
-        'Thank you, Dana! Your order is placed: 2 Margherita Pizza and 3 Horchata. The total is $37.30. Your order number is 1. We will text you when it is being prepared.',
+        'Thank you, Dana! Your order is placed: 2 Margherita Pizza and 3 Horchata. The total is $37.30. Your order number is 1. It will be ready for pickup in about 15 minutes, around 12:15 PM. We will text you when it is being prepared.',
       );
       expect(answer).toMatchObject({ outcome: 'ordered', orderNumber: 1 });
 
@@ -175,7 +177,7 @@ describe('the assistant’s tools', () => {
       expect(amended.result).toMatch(/^Sorry, Churros is sold out today\./);
       const changed = await run(call, 'place_order', { items: [{ name: 'Horchata', quantity: 2 }] });
       expect(changed.result).toBe(
-        'I have updated your order: 2 Horchata. The new total is $8.20. Your order number is still 1.',
+        'I have updated your order: 2 Horchata. The new total is $8.20. Your order number is still 1. It will be ready for pickup in about 15 minutes, around 12:15 PM.',
       );
       expect(changed.orderId).toBe(first.orderId);
       const all = await ordersOf(userId);
@@ -242,10 +244,10 @@ describe('the assistant’s tools', () => {
 
     it('says the order’s number in the restaurant’s language; numbers follow on from the day’s other orders', async () => {
       const expected = {
-        en: 'Your order is placed: 1 Horchata. The total is $4.10. Your order number is 3. We will text you',
-        es: 'Su pedido está hecho: 1 Horchata. El total es $4.10. Su número de pedido es el 3. Le enviaremos',
-        fr: 'Votre commande est enregistrée : 1 Horchata. Le total est de $4.10. Votre numéro de commande est le 3. Nous vous',
-        zh: '您的订单已下：1份Horchata。总计$4.10。您的订单号是3号。开始制作时',
+        en: 'Your order is placed: 1 Horchata. The total is $4.10. Your order number is 3. It will be ready for pickup in about 15 minutes, around 12:15 PM. We will text you',
+        es: 'Su pedido está hecho: 1 Horchata. El total es $4.10. Su número de pedido es el 3. Estará listo para recoger en unos 15 minutos, hacia las 12:15 p.m. Le enviaremos',
+        fr: 'Votre commande est enregistrée : 1 Horchata. Le total est de $4.10. Votre numéro de commande est le 3. Elle sera prête à emporter dans environ 15 minutes, vers 12:15. Nous vous',
+        zh: '您的订单已下：1份Horchata。总计$4.10。您的订单号是3号。大约15分钟后（12:15左右）可以取餐。开始制作时',
       } as const;
       for (const [language, sentence] of Object.entries(expected)) {
         const { userId, call } = await restaurantWithCall({ language: language as keyof typeof expected });
@@ -268,7 +270,7 @@ describe('the assistant’s tools', () => {
       await t.db.update(botPreferences).set({ autoSmsEnabled: false }).where(eq(botPreferences.restaurantId, userId));
       const answer = await run(call, 'place_order', { customer_name: 'Dana', items: [{ name: 'Horchata' }] });
       expect(answer.result).toBe(
-        'Thank you, Dana! Your order is placed: 1 Horchata. The total is $4.10. Your order number is 1.',
+        'Thank you, Dana! Your order is placed: 1 Horchata. The total is $4.10. Your order number is 1. It will be ready for pickup in about 15 minutes, around 12:15 PM.',
       );
       const [order] = await ordersOf(userId);
       expect(await t.db.select().from(notifications).where(eq(notifications.orderId, order!.id))).toEqual([]);

@@ -25,6 +25,8 @@ import { TEST_ORDER_CREATION_LIMIT, testOrderWait } from '../orders/test-orders'
 import { refuseIfWaiting, TooManyRequestsError, type CreationLimit } from '../../http/creation-limit';
 import { loadOrders } from '../order-view/order-view';
 import { loadCallContext, type CallContext, type MenuEntry } from './call-context';
+import { readPickupTime } from '../pickup-time/pickup-request';
+import { decidePickup, prepMinutesOf, type Pickup } from './pickup';
 import { publishCallChange } from './call-view';
 import { nextOpening, orderRefusal } from './order-taking';
 import { matchDish, matchOption } from './menu-match';
@@ -265,6 +267,8 @@ const placeOrderArgs = z.object({
     .optional()
     .nullable(),
   custom_order_text: z.string().trim().max(1000).optional().nullable(),
+  /** A later pickup time the caller asked for ("7 pm", "in an hour", "19:00", ISO 8601); left out: as soon as possible. */
+  pickup_time: z.string().trim().max(100).optional().nullable(),
 });
 
 interface PricedLine {
@@ -452,6 +456,9 @@ async function placeOrder(
     return remember(deps, call, invocation, { result: say.tooExpensive(say.price(ctx.caps.maxTotalCents)) });
   }
 
+  const pickup = pickupFor(ctx, call, say, lines, args.pickup_time, now);
+  if (!pickup.ok) return remember(deps, call, invocation, { result: tidyStops(pickup.refusal) });
+
   const reviewReasons = [...priced.reviewReasons];
   const mentioned = [customText, ...lines.map((l) => l.notes)].filter((t): t is string => !!t);
   if (mentioned.some(mentionsAllergy)) reviewReasons.unshift('Allergy mentioned');
@@ -499,6 +506,9 @@ async function placeOrder(
       totalCents,
       needsReview: reviewReasons.length > 0,
       reviewReason: reviewReasons.length > 0 ? reviewReasons.join('; ') : null,
+      prepMinutes: pickup.prepMinutes,
+      quotedReadyAt: new Date(pickup.readyAt),
+      scheduledFor: pickup.scheduledFor === null ? null : new Date(pickup.scheduledFor),
       updatedAt: new Date(),
     };
     let orderId: string;
@@ -544,6 +554,7 @@ async function placeOrder(
         restaurantId: ctx.restaurantId,
         kind: 'confirmed',
         provider: deps.sms.name,
+        now,
       });
       if (notificationId) events.afterCommit(() => enqueueSms(deps.jobs, notificationId));
     }
@@ -552,13 +563,42 @@ async function placeOrder(
 
     const orderNumber = order!.dailyNumber;
     const answer: ToolAnswer = {
-      result: existing
-        ? say.updated(say.list(summary), spokenTotal, orderNumber)
-        : say.placed(say.list(summary), spokenTotal, customerName, orderNumber, willText),
+      result: tidyStops(
+        existing
+          ? [say.updated(say.list(summary), spokenTotal, orderNumber), pickup.sentence].join(
+              ctx.language === 'zh' ? '' : ' ',
+            )
+          : say.placed(say.list(summary), spokenTotal, customerName, orderNumber, willText, pickup.sentence),
+      ),
       orderId,
       orderNumber,
       outcome: 'ordered',
     };
     return saveAnswer(tx, call, invocation, answer);
+  });
+}
+
+/**
+ * When the order will be ready (`decidePickup`), from the pickup time the caller asked for, if any; a time that
+ * cannot be read is asked for again. The order this call already placed is not ahead of itself.
+ */
+function pickupFor(
+  ctx: CallContext,
+  call: ActiveCall,
+  say: Phrases,
+  lines: readonly PricedLine[],
+  pickupTime: string | null | undefined,
+  now: Date,
+): Pickup {
+  const requested = pickupTime ? readPickupTime(pickupTime, ctx.language, now.getTime(), ctx.timeZone) : null;
+  if (pickupTime && requested === null) return { ok: false, refusal: say.pickupUnclear };
+  return decidePickup(ctx, say, {
+    prepMinutes: prepMinutesOf(
+      ctx,
+      lines.map((l) => l.menuItemId),
+    ),
+    requested,
+    callId: call.id,
+    now: now.getTime(),
   });
 }

@@ -8,6 +8,7 @@ import {
   applyEndOfCallReport,
   applyStatusUpdate,
   findPhoneCall,
+  notePhoneCallHeard,
   setCallOutcome,
   startCall,
   type CallRow,
@@ -112,6 +113,10 @@ export async function answerToolCalls(
     return { results: items.map((item) => ({ toolCallId: idOf(item), name: nameOf(item), error: UNKNOWN_CALL })) };
   }
   const call = activeCall(row);
+  // The sweep measures a phone call's silence from its last message; tool calls are most of what a call sends.
+  await notePhoneCallHeard(deps.db, call.id).catch((error: unknown) =>
+    deps.logger.warn({ err: error, callId: call.id }, 'tool calls: could not note the call as heard'),
+  );
   const results: ToolCallResult[] = [];
   for (const item of items) {
     if (!item.ok) {

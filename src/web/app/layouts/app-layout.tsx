@@ -216,9 +216,12 @@ export function SubscriptionBanner({ me }: { me: MeResponse }) {
         message={
           plan.status === 'past_due'
             ? 'Your last payment did not go through. Update your payment method to keep access.'
-            : plan.currentPeriodEnd
-              ? `Your next billing date is ${formatPlanDate(plan.currentPeriodEnd)}.`
-              : `Your ${PRO_PLAN.name} subscription is active.`
+            : !plan.currentPeriodEnd
+              ? `Your ${PRO_PLAN.name} subscription is active.`
+              : plan.providerStatus === 'trialing'
+                ? // Subscribed during the trial: nothing is charged until it ends.
+                  `You are subscribed to ${PRO_PLAN.name}. Your free trial continues; the first charge is on ${formatPlanDate(plan.currentPeriodEnd)}.`
+                : `Your next billing date is ${formatPlanDate(plan.currentPeriodEnd)}.`
         }
         action={
           <ButtonLink to="/account/billing" size="sm" variant="secondary">
@@ -229,11 +232,18 @@ export function SubscriptionBanner({ me }: { me: MeResponse }) {
     );
   }
 
+  const access = planAccessOf(me);
   return (
     <BannerRow
       tone="brand"
       icon={Sparkles}
-      message={MSG.upgradeBanner}
+      message={
+        access === 'trial'
+          ? MSG.upgradeBanner
+          : plan.status === 'canceled'
+            ? MSG.upgradeBannerEnded
+            : MSG.upgradeBannerExpired
+      }
       action={
         <ButtonLink to="/pricing" size="sm">
           Upgrade Now

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import type { MeResponse } from '@shared/contracts/me';
 import { fakeApi, renderAt, reply, signedInOwner } from '../../../../tests/render-web';
@@ -71,19 +71,5 @@ describe('the e-mail confirmation banner', () => {
     fakeApi({});
     renderBanner(unverified, '/dashboard');
     expect(screen.queryByRole('region', { name: 'E-mail confirmation' })).not.toBeInTheDocument();
-  });
-
-  it('thanks the owner who lands from the link, and takes the result off the URL', async () => {
-    fakeApi({});
-    const { router } = renderBanner(signedInOwner(), '/dashboard?verification=done');
-    expect(await screen.findByText(VERIFICATION_MESSAGES.confirmed)).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.search).toBe(''));
-  });
-
-  it('says when the link had expired or was not valid', async () => {
-    fakeApi({});
-    renderBanner(unverified, '/dashboard?verification=done&error=TOKEN_EXPIRED');
-    expect(await screen.findByText(VERIFICATION_MESSAGES.linkFailed)).toBeInTheDocument();
-    expect(screen.queryByText(VERIFICATION_MESSAGES.confirmed)).not.toBeInTheDocument();
   });
 });

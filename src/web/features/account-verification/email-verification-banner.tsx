@@ -1,15 +1,10 @@
-import { useEffect, useState } from 'react';
-import { useMatch, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useMatch } from 'react-router';
 import toast from 'react-hot-toast';
 import { MailCheck } from 'lucide-react';
 import type { MeResponse } from '@shared/contracts/me';
 import { Button } from '@web/components/button';
 import { authClient } from '@web/lib/auth-client';
-import { meQueryKey } from '@web/lib/session';
-
-/** The query the confirmation link lands with (server: VERIFIED_PAGE); better-auth adds &error=… when it failed. */
-const RESULT_PARAM = 'verification';
 
 export const VERIFICATION_MESSAGES = {
   banner: (email: string) => `Please confirm your e-mail address: open the link we sent to ${email}.`,
@@ -17,16 +12,17 @@ export const VERIFICATION_MESSAGES = {
   resent: 'A new link is on its way. Check your inbox.',
   resendFailed: 'We could not send a new link just now. Please try again in a minute.',
   confirmed: 'Thanks, your e-mail address is confirmed.',
-  linkFailed: 'That confirmation link has expired or is no longer valid. Send a new one from the banner.',
+  linkFailed: 'That confirmation link has expired or is no longer valid. You can send yourself a new one.',
+  logInToResend: 'Log in to send yourself a new link.',
 } as const;
 
 /**
  * A gentle reminder under the header while the owner has not confirmed the address: everything else works as
- * usual. It also tells how a confirmation link that has just been opened went. The live board (/dashboard) goes
- * without it: on a kitchen screen every row of height holds orders, so the reminder waits on the other pages.
+ * usual. How a confirmation link went is said on the page it lands on (EmailConfirmedPage). The live board
+ * (/dashboard) goes without it: on a kitchen screen every row of height holds orders, so the reminder waits on the
+ * other pages.
  */
 export function EmailVerificationBanner({ me }: { me: MeResponse }) {
-  useVerificationResult();
   const onBoard = useMatch('/dashboard') !== null;
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>('idle');
   if (me.emailVerified || onBoard) return null;
@@ -59,28 +55,4 @@ export function EmailVerificationBanner({ me }: { me: MeResponse }) {
       </div>
     </section>
   );
-}
-
-/** After a confirmation link: a toast saying how it went, the session re-read, and the query taken off the URL. */
-function useVerificationResult() {
-  const [params, setParams] = useSearchParams();
-  const queryClient = useQueryClient();
-  const result = params.get(RESULT_PARAM);
-  const error = params.get('error');
-  useEffect(() => {
-    if (result !== 'done') return;
-    // The id keeps a second run of this effect from showing the same toast twice.
-    if (error) toast.error(VERIFICATION_MESSAGES.linkFailed, { id: 'email-verification' });
-    else toast.success(VERIFICATION_MESSAGES.confirmed, { id: 'email-verification' });
-    void queryClient.invalidateQueries({ queryKey: meQueryKey });
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(RESULT_PARAM);
-        next.delete('error');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [result, error, queryClient, setParams]);
 }

@@ -1,7 +1,33 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { auditChanges, auditChangeText, formatDate, formatUptime, statusLabel } from './admin-format';
+import type { AdminUser } from '@shared/contracts/admin';
+import {
+  auditChanges,
+  auditChangeText,
+  canExtendTrial,
+  extendTrialRefusalOf,
+  formatDate,
+  formatDateTime,
+  formatUptime,
+  planPeriodLabel,
+  statusLabel,
+  trialRemainingLabel,
+} from './admin-format';
 import { adminUser } from './admin-test-kit';
+
+describe('formatDateTime', () => {
+  it('always names the zone: the restaurant’s when the time is about one, the browser’s otherwise', () => {
+    const at = '2026-11-27T01:30:00.000Z';
+    expect(formatDateTime(at, 'America/Los_Angeles')).toBe('Nov 26, 2026, 5:30 PM PST');
+    expect(formatDateTime(at, 'Asia/Tokyo')).toBe('Nov 27, 2026, 10:30 AM GMT+9');
+    const browserZone = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
+      .formatToParts(new Date(at))
+      .find((part) => part.type === 'timeZoneName')!.value;
+    expect(formatDateTime(at)).toMatch(/^Nov 2[67], 2026, \d{1,2}:30 [AP]M /);
+    expect(formatDateTime(at).endsWith(` ${browserZone}`)).toBe(true);
+    expect(formatDateTime(null)).toBe('—');
+  });
+});
 
 describe('formatUptime', () => {
   it('says how long in the two largest units', () => {
@@ -79,15 +105,64 @@ describe('the audit trail in words', () => {
   });
 });
 
+const plan = (
+  status: AdminUser['plan']['status'],
+  providerStatus: AdminUser['plan']['providerStatus'],
+  more: Partial<AdminUser['plan']> = {},
+): AdminUser['plan'] => ({ status, providerStatus, currentPeriodEnd: null, cancelAtPeriodEnd: false, ...more });
+
 describe('statusLabel', () => {
   it('a paid plan says most, then the trial', () => {
     expect(statusLabel(adminUser())).toBe('Trial');
     expect(statusLabel(adminUser({ isTrialExpired: true }))).toBe('Trial expired');
     expect(
-      statusLabel(adminUser({ subscriptionStatus: 'active', plan: { status: 'canceling', currentPeriodEnd: null } })),
+      statusLabel(
+        adminUser({ subscriptionStatus: 'active', plan: plan('canceling', 'active', { cancelAtPeriodEnd: true }) }),
+      ),
     ).toBe('Pro · Canceling');
-    expect(
-      statusLabel(adminUser({ subscriptionStatus: 'none', plan: { status: 'canceled', currentPeriodEnd: null } })),
-    ).toBe('Pro · Canceled');
+    expect(statusLabel(adminUser({ subscriptionStatus: 'none', plan: plan('canceled', 'canceled') }))).toBe(
+      'Pro · Canceled',
+    );
+  });
+
+  it('names the first charge of a trial converted to the plan, and its period says it is free until then', () => {
+    const firstCharge = '2026-12-03T18:00:00.000Z';
+    const converted = adminUser({
+      subscriptionStatus: 'active',
+      plan: plan('active', 'trialing', { currentPeriodEnd: firstCharge }),
+    });
+    const day = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' }).format(new Date(firstCharge));
+    expect(statusLabel(converted)).toBe(`Pro · first charge ${day}`);
+    expect(planPeriodLabel(converted)).toBe(`Free until ${formatDate(firstCharge)}, then billed monthly`);
+    // A paid renewal keeps its words.
+    expect(planPeriodLabel({ ...converted, plan: plan('active', 'active', { currentPeriodEnd: firstCharge }) })).toBe(
+      `Renews on ${formatDate(firstCharge)}`,
+    );
+  });
+
+  it('shows no trial days left beside a subscription, even one an old Extend Trial marked as a trial', () => {
+    const extendedWhilePaying = adminUser({
+      subscriptionStatus: 'trial',
+      trialDaysLeft: 14,
+      plan: plan('active', 'active', { currentPeriodEnd: '2026-12-03T18:00:00.000Z' }),
+    });
+    expect(trialRemainingLabel(extendedWhilePaying)).toBeNull();
+    expect(trialRemainingLabel(adminUser({ trialDaysLeft: 14 }))).toBe('14 days left');
+  });
+
+  it('offers Extend Trial only while the billing page shows no subscription', () => {
+    expect(canExtendTrial(adminUser())).toBe(true);
+    expect(canExtendTrial(adminUser({ plan: plan('canceled', 'canceled') }))).toBe(true);
+    for (const [status, providerStatus] of [
+      ['active', 'active'],
+      ['active', 'trialing'],
+      ['canceling', 'active'],
+      ['past_due', 'past_due'],
+      ['past_due', 'unpaid'],
+    ] as const) {
+      const user = adminUser({ plan: plan(status, providerStatus, { cancelAtPeriodEnd: status === 'canceling' }) });
+      expect(canExtendTrial(user)).toBe(false);
+      expect(extendTrialRefusalOf(user)).toMatch(/^The /);
+    }
   });
 });

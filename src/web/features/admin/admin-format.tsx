@@ -14,24 +14,43 @@ import type { CallKind, CallOutcome, CallStatus } from '@shared/domain/calls';
 import type { EmailKind } from '@shared/domain/emails';
 import { formatCents } from '@shared/domain/money';
 import {
-  ACCOUNT_STATUS_LABELS,
+  accountStatusLabel,
   accountStatusOf,
   PHONE_STATUS_LABELS,
   type AccountStatus,
 } from '@shared/domain/account-status';
 import type { PhoneSystemStatus } from '@shared/domain/phone-system';
-import type { SubscriptionStatus } from '@shared/domain/subscription';
+import { extendTrialRefusal, type SubscriptionStatus } from '@shared/domain/subscription';
 import { pluralDays } from '@shared/domain/trial';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 export function formatDate(value: string | Date | null): string {
   return value ? dateFormat.format(new Date(value)) : '—';
 }
 
-export function formatDateTime(value: string | Date | null): string {
-  return value ? dateTimeFormat.format(new Date(value)) : '—';
+/**
+ * 'Nov 26, 2026, 5:16 PM PST', always with its zone: an administrator reads accounts from many zones. In the
+ * restaurant's zone for a time about one restaurant (its calls, its orders) when given; the browser's otherwise.
+ */
+export function formatDateTime(value: string | Date | null, timeZone?: string | null): string {
+  if (!value) return '—';
+  const key = timeZone ?? '';
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      timeZone: timeZone ?? undefined,
+    });
+    dateTimeFormats.set(key, format);
+  }
+  return format.format(new Date(value));
 }
 
 const utcDayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -51,8 +70,11 @@ const statusBadgeClasses: Record<AccountStatus, string> = {
   none: 'bg-stone-100 text-stone-700 ring-stone-200',
 };
 
+const shortDayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+
+/** 'Pro · Active', 'Trial expired', or for a trial converted to the plan 'Pro · first charge Dec 3'. */
 export function statusLabel(user: AdminUser): string {
-  return ACCOUNT_STATUS_LABELS[accountStatusOf(user)];
+  return accountStatusLabel(user, (date) => shortDayFormat.format(new Date(date)));
 }
 
 export function Badge({ className, children }: { className: string; children: ReactNode }) {
@@ -70,7 +92,7 @@ export function Badge({ className, children }: { className: string; children: Re
 
 export function StatusBadge({ user }: { user: AdminUser }) {
   const status = accountStatusOf(user);
-  const badge = { label: ACCOUNT_STATUS_LABELS[status], className: statusBadgeClasses[status] };
+  const badge = { label: statusLabel(user), className: statusBadgeClasses[status] };
   return <Badge className={badge.className}>{badge.label}</Badge>;
 }
 
@@ -82,7 +104,9 @@ export function planPeriodLabel(user: AdminUser): string | null {
     case 'trial':
       return null;
     case 'active':
-      return currentPeriodEnd ? `Renews on ${date}` : null;
+      if (!currentPeriodEnd) return null;
+      // A trial converted to the plan: nothing has been charged yet.
+      return user.plan.providerStatus === 'trialing' ? `Free until ${date}, then billed monthly` : `Renews on ${date}`;
     case 'canceling':
       return currentPeriodEnd ? `Access until ${date}` : null;
     case 'past_due':
@@ -92,9 +116,19 @@ export function planPeriodLabel(user: AdminUser): string | null {
   }
 }
 
+/** Why Extend Trial is not offered for the account (it has a subscription), or null when it is: extendTrialRefusal. */
+export function extendTrialRefusalOf(user: Pick<AdminUser, 'plan'>): string | null {
+  return extendTrialRefusal(user.plan);
+}
+
+export function canExtendTrial(user: Pick<AdminUser, 'plan'>): boolean {
+  return extendTrialRefusalOf(user) === null;
+}
+
 /** Days left only matter while the account is on the trial; a subscriber's old trial end is just a date. */
 export function trialRemainingLabel(user: AdminUser): string | null {
-  if (user.subscriptionStatus !== 'trial' || user.trialDaysLeft === null) return null;
+  // Beside a subscription the billing page shows, days left would contradict it, whatever the profile last recorded.
+  if (user.subscriptionStatus !== 'trial' || user.trialDaysLeft === null || !canExtendTrial(user)) return null;
   if (user.trialDaysLeft > 0) return `${pluralDays(user.trialDaysLeft)} left`;
   if (user.trialDaysLeft === 0) return 'Just ended';
   return `Ended ${pluralDays(-user.trialDaysLeft)} ago`;

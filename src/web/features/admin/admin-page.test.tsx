@@ -163,7 +163,8 @@ describe('/admin', () => {
     const activity = within(dialog).getByRole('region', { name: 'Activity' });
     expect(activity).toHaveTextContent('Orders, last 7 days4');
     expect(activity).toHaveTextContent('Orders, last 30 days19');
-    expect(activity).toHaveTextContent(`When${formatDateTime('2026-05-30T18:30:00.000Z')}`);
+    // The restaurant's clock: 11:30 AM in Los Angeles, whatever the admin's browser says.
+    expect(activity).toHaveTextContent('WhenMay 30, 2026, 11:30 AM PDT');
     expect(activity).toHaveTextContent('KindPhone call');
     expect(activity).toHaveTextContent('OutcomeOrdered');
     expect(activity).toHaveTextContent('Duration3:06');
@@ -258,6 +259,49 @@ describe('/admin', () => {
     await user.click(await screen.findByRole('button', { name: 'Extend Trial for Maria Rossi' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Extend Trial' }));
     expect(await screen.findByText('Account not found')).toBeInTheDocument();
+  });
+
+  it('offers no Extend Trial for an account the billing page shows as subscribed, and the details say why', async () => {
+    const firstCharge = daysFromNow(5);
+    const paying = adminUser({
+      id: '44444444-4444-4444-8444-444444444444',
+      name: 'Paola Paying',
+      subscriptionStatus: 'active',
+      plan: { status: 'active', providerStatus: 'trialing', currentPeriodEnd: firstCharge, cancelAtPeriodEnd: false },
+    });
+    const pastDue = adminUser({
+      id: '55555555-5555-4555-8555-555555555555',
+      name: 'Pietro Pastdue',
+      subscriptionStatus: 'active',
+      plan: {
+        status: 'past_due',
+        providerStatus: 'past_due',
+        currentPeriodEnd: daysFromNow(3),
+        cancelAtPeriodEnd: false,
+      },
+    });
+    const api = adminApi({
+      'GET /api/admin/users': reply(200, { users: [paying, pastDue, maria], nextCursor: null }),
+      'GET /api/admin/users/:id': reply(200, adminDetails(pastDue)),
+    });
+    const { user } = openDashboard();
+
+    // The converted trial says when it is first charged, not a bare "Active".
+    const firstChargeDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' }).format(
+      new Date(firstCharge),
+    );
+    expect(await screen.findByText(`Pro · first charge ${firstChargeDay}`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Extend Trial for Paola Paying' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Extend Trial for Pietro Pastdue' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Extend Trial for Maria Rossi' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'View Pietro Pastdue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pietro Pastdue' });
+    expect(within(dialog).queryByRole('button', { name: 'Extend Trial 7 Days' })).toBeNull();
+    expect(within(dialog).getByRole('note', { name: 'Extend Trial' })).toHaveTextContent(
+      'Extend Trial is not available. The subscription is past due: it keeps its access while the card is retried.',
+    );
+    expect(api.writes()).toEqual([]);
   });
 
   it('Retry setup asks first, then shows the server’s refusal; a success toasts and shows the new state', async () => {

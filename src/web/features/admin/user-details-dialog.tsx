@@ -13,6 +13,7 @@ import {
   formatCallDuration,
   formatDate,
   formatDateTime,
+  extendTrialRefusalOf,
   PhoneStatusBadge,
   planPeriodLabel,
   StatusBadge,
@@ -61,6 +62,7 @@ function UserDetails({ user }: { user: AdminUser }) {
   const extend = useExtendTrialFlow();
   const remaining = trialRemainingLabel(account);
   const planPeriod = planPeriodLabel(account);
+  const extendRefusal = extendTrialRefusalOf(account);
 
   return (
     <>
@@ -119,14 +121,24 @@ function UserDetails({ user }: { user: AdminUser }) {
         )}
       </div>
       {/* Outside the scrolling part, so the actions stay in view. */}
-      <div className="flex shrink-0 justify-end gap-3 border-t border-stone-200 px-5 py-4 sm:px-6">
-        <Dialog.Close asChild>
-          <Button variant="secondary">Close</Button>
-        </Dialog.Close>
-        <Button onClick={() => extend.ask(account)}>
-          <CalendarPlus className="size-4" aria-hidden="true" />
-          Extend Trial 7 Days
-        </Button>
+      <div className="flex shrink-0 flex-col gap-3 border-t border-stone-200 px-5 py-4 sm:flex-row sm:items-center sm:justify-end sm:px-6">
+        {extendRefusal && (
+          // In place of Extend Trial: a paid plan runs, and the admin is told why there is no trial to extend.
+          <p role="note" aria-label="Extend Trial" className="text-sm text-stone-600 sm:mr-auto">
+            <strong className="font-semibold text-stone-800">Extend Trial is not available.</strong> {extendRefusal}
+          </p>
+        )}
+        <div className="flex shrink-0 justify-end gap-3">
+          <Dialog.Close asChild>
+            <Button variant="secondary">Close</Button>
+          </Dialog.Close>
+          {!extendRefusal && (
+            <Button onClick={() => extend.ask(account)}>
+              <CalendarPlus className="size-4" aria-hidden="true" />
+              Extend Trial 7 Days
+            </Button>
+          )}
+        </div>
       </div>
       {extend.confirmDialog}
     </>
@@ -147,7 +159,7 @@ function MoreDetails({ details }: { details: AdminUserDetails }) {
           <Detail label="Orders, last 7 days">{details.orders.last7Days}</Detail>
           <Detail label="Orders, last 30 days">{details.orders.last30Days}</Detail>
         </dl>
-        <LastCall call={details.lastCall} />
+        <LastCall call={details.lastCall} timeZone={details.timeZone} />
       </Section>
       <Section title="Audit trail" className="sm:col-span-2">
         <AuditTrail entries={details.audit} emptyText="No admin actions yet" label="Admin actions on this account" />
@@ -237,13 +249,14 @@ function PhoneDetails({ details }: { details: AdminUserDetails }) {
   );
 }
 
-function LastCall({ call }: { call: AdminUserDetails['lastCall'] }) {
+function LastCall({ call, timeZone }: Pick<AdminUserDetails, 'timeZone'> & { call: AdminUserDetails['lastCall'] }) {
   if (!call) return <p className="mt-2 text-sm text-stone-500">No calls yet</p>;
   return (
     <div className="mt-2 border-t border-stone-100 pt-2">
       <h4 className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Last call</h4>
       <dl className="divide-y divide-stone-100 text-sm">
-        <Detail label="When">{formatDateTime(call.startedAt)}</Detail>
+        {/* About the restaurant: on its clock, zone named. */}
+        <Detail label="When">{formatDateTime(call.startedAt, timeZone)}</Detail>
         <Detail label="Kind">{CALL_KIND_LABELS[call.kind]}</Detail>
         <Detail label="Outcome">{callOutcomeLabel(call)}</Detail>
         <Detail label="Duration">

@@ -6,7 +6,7 @@ import type { AdminUser } from '@shared/contracts/admin';
 import { Button } from '@web/components/button';
 import { formatTimeAgo, useNow } from '@web/lib/relative-time';
 import { useMediaQuery } from '@web/lib/use-media-query';
-import { formatDate, formatDateTime, StatusBadge, trialRemainingLabel } from './admin-format';
+import { canExtendTrial, formatDate, formatDateTime, StatusBadge, trialRemainingLabel } from './admin-format';
 
 interface UsersTableProps {
   users: AdminUser[];
@@ -110,15 +110,18 @@ function UserRow({ user, showLastOrder, onView, onExtendTrial }: UserRowProps) {
       )}
       <Cell className="pr-4 text-right">
         <div className="inline-flex gap-1 whitespace-nowrap">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={withoutRowClick(() => onExtendTrial(user))}
-            aria-label={`Extend Trial for ${user.name}`}
-          >
-            <CalendarPlus className="size-4" aria-hidden="true" />
-            Extend Trial
-          </Button>
+          {/* Not offered while a paid plan runs; the details dialog says why. */}
+          {canExtendTrial(user) && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={withoutRowClick(() => onExtendTrial(user))}
+              aria-label={`Extend Trial for ${user.name}`}
+            >
+              <CalendarPlus className="size-4" aria-hidden="true" />
+              Extend Trial
+            </Button>
+          )}
           <Button
             variant="ghost"
             size="sm"
@@ -183,19 +186,21 @@ function UserCards({ users, showLastOrder, label, onView, onExtendTrial }: Users
               )}
             </dl>
             <div className="flex gap-2">
-              <Button
-                variant="secondary"
-                size="sm"
-                className="flex-1"
-                onClick={(event) => {
-                  event.stopPropagation();
-                  onExtendTrial(user);
-                }}
-                aria-label={`Extend Trial for ${user.name}`}
-              >
-                <CalendarPlus className="size-4" aria-hidden="true" />
-                Extend Trial
-              </Button>
+              {canExtendTrial(user) && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="flex-1"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    onExtendTrial(user);
+                  }}
+                  aria-label={`Extend Trial for ${user.name}`}
+                >
+                  <CalendarPlus className="size-4" aria-hidden="true" />
+                  Extend Trial
+                </Button>
+              )}
               <Button
                 variant="secondary"
                 size="sm"

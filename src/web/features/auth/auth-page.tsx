@@ -11,7 +11,7 @@ import {
 } from '@shared/contracts/auth';
 import { MSG } from '@shared/messages';
 import { authClient, fieldRefusal } from '@web/lib/auth-client';
-import { meQueryKey, needsOnboarding, newUserFlag, safeRedirect, useSession } from '@web/lib/session';
+import { isAdminPath, meQueryKey, needsOnboarding, newUserFlag, safeRedirect, useSession } from '@web/lib/session';
 import { useHydrated } from '@web/lib/hydration';
 import { Button, Spinner } from '@web/components/button';
 import { FormAlert, TextField } from '@web/components/form-field';
@@ -38,6 +38,11 @@ export function AuthPage() {
 
   if (me) {
     if (!needsOnboarding(me)) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
+    // An administrator without a restaurant goes to the admin pages, not through a restaurant's onboarding.
+    if (me.isAdmin) {
+      const target = safeRedirect(params.get('redirect'), '/admin');
+      return <Navigate to={isAdminPath(target) ? target : '/admin'} replace />;
+    }
     // Onboarding first; the redirect waits for its last step.
     if (params.has('redirect')) afterOnboarding.remember(params.get('redirect'));
     return <Navigate to="/onboarding" replace />;

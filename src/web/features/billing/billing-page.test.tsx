@@ -132,8 +132,59 @@ describe('billing page', () => {
     expect(await screen.findByText(`Free trial ended on ${shown(trialEndsAt)}`)).toBeInTheDocument();
   });
 
-  it('cancels only after the owner confirms, then shows the access end date', async () => {
-    const { confirm } = stubBrowser({ confirmAnswer: true });
+  it('says a trial converted to the plan still has free days, and when the first charge is', async () => {
+    stubBrowser();
+    const firstCharge = daysFromNow(5.5);
+    billingApi(
+      activeBilling({ providerStatus: 'trialing', currentPeriodEnd: firstCharge, invoices: [], paymentMethod: null }),
+    );
+    renderAt('/account/billing', routes);
+
+    expect(
+      await screen.findByText(
+        `Free trial: 6 days left. Nothing has been charged yet; the first charge of $39 is on ${shown(firstCharge)}.`,
+      ),
+    ).toBeInTheDocument();
+    expect(within(subscription()).getByText('Active')).toBeInTheDocument();
+    expect(within(subscription()).getByText('Free trial')).toBeInTheDocument();
+    expect(subscription()).not.toHaveTextContent('Next billing date');
+  });
+
+  it('cancelling during the converted trial says the card will not be charged at all', async () => {
+    stubBrowser();
+    const firstCharge = daysFromNow(5);
+    billingApi(activeBilling({ providerStatus: 'trialing', currentPeriodEnd: firstCharge }));
+    const { user } = renderAt('/account/billing', routes);
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
+
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      `You keep PickupLine Pro until your free trial ends on ${shown(firstCharge)}, and your card will not be charged.`,
+    );
+  });
+
+  it('shows a trial given after the subscription ended beside the ended subscription', async () => {
+    stubBrowser();
+    const ended = daysFromNow(-10);
+    const trialEndsAt = daysFromNow(7);
+    billingApi(
+      billingResponse({
+        status: 'canceled',
+        providerStatus: 'canceled',
+        subscriptionId: 'sub_1',
+        currentPeriodEnd: ended,
+        trialEndsAt,
+      }),
+    );
+    renderAt('/account/billing', routes);
+
+    expect(
+      await screen.findByText(`Ended on ${shown(ended)}. Free trial until ${shown(trialEndsAt)}.`),
+    ).toBeInTheDocument();
+  });
+
+  it('cancels only after the owner confirms in the app’s own dialog, then shows the access end date', async () => {
+    stubBrowser();
     const periodEnd = daysFromNow(20);
     let current = activeBilling({ currentPeriodEnd: periodEnd });
     const canceled = {
@@ -152,22 +203,36 @@ describe('billing page', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
 
-    expect(confirm).toHaveBeenCalledTimes(1);
+    const question = await screen.findByRole('alertdialog', { name: 'Cancel your subscription?' });
+    expect(question).toHaveTextContent(
+      `You keep access until ${shown(periodEnd)}, the end of the current billing period, and you will not be charged again.`,
+    );
+    // The safe choice has focus, so Enter never cancels by accident.
+    expect(within(question).getByRole('button', { name: 'Keep Subscription' })).toHaveFocus();
+    expect(api.writes()).toEqual([]);
+    await user.click(within(question).getByRole('button', { name: 'Cancel Subscription' }));
+
     expect(await screen.findByText(MSG.subscriptionCanceled)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(api.bodiesOf('POST /api/billing/cancel-subscription')).toEqual([{ subscription_id: 'sub_1' }]);
     expect(await within(subscription()).findByText(`Access until: ${shown(periodEnd)}`)).toBeInTheDocument();
     expect(within(subscription()).getByText('Canceling')).toBeInTheDocument();
     expect(within(subscription()).getByRole('button', { name: 'Reactivate Subscription' })).toBeInTheDocument();
   });
 
-  it('does nothing when the owner declines the confirmation', async () => {
-    const { confirm } = stubBrowser({ confirmAnswer: false });
+  it('does nothing when the owner keeps the subscription, by button or Escape', async () => {
+    stubBrowser();
     const api = billingApi(activeBilling());
     const { user } = renderAt('/account/billing', routes);
 
     await user.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Keep Subscription' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
+    await screen.findByRole('alertdialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 
-    expect(confirm).toHaveBeenCalledTimes(1);
     expect(api.writes()).toEqual([]);
     expect(within(subscription()).getByText('Active')).toBeInTheDocument();
   });
@@ -180,6 +245,9 @@ describe('billing page', () => {
     const { user } = renderAt('/account/billing', routes);
 
     await user.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel Subscription' }),
+    );
 
     expect(await screen.findByText(MSG.cancelFailed)).toBeInTheDocument();
     expect(within(subscription()).getByText('Active')).toBeInTheDocument();

@@ -1,13 +1,15 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { CreditCard, FileText, FlaskConical, RotateCw, TriangleAlert } from 'lucide-react';
 import type { BillingInvoice, BillingResponse } from '@shared/contracts/billing';
 import { formatCents } from '@shared/domain/money';
 import { BILLING_STATUS_LABELS, type BillingStatus, type InvoiceStatus } from '@shared/domain/subscription';
+import { pluralDays, trialDaysLeft } from '@shared/domain/trial';
 import { MSG } from '@shared/messages';
-import { formatPrice } from '@shared/product';
+import { formatPrice, PRO_PLAN } from '@shared/product';
 import { Button } from '@web/components/button';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { useDocumentTitle } from '@web/components/document-title';
 import {
   applyPlanUpdate,
@@ -20,8 +22,23 @@ import {
 } from '@web/lib/queries/billing';
 import { useRealtimeEvents } from '@web/lib/realtime';
 
-export const CANCEL_CONFIRMATION =
-  'Cancel your subscription? You keep access until the end of the current billing period, and you will not be charged again.';
+/** What cancelling means, said before it is done: the date access ends, and that nothing more is charged. */
+export function cancelConfirmation(billing: Pick<BillingResponse, 'providerStatus' | 'currentPeriodEnd'>): string {
+  const until = billing.currentPeriodEnd ? formatPlanDate(billing.currentPeriodEnd) : null;
+  if (billing.providerStatus === 'trialing') {
+    return until
+      ? `You keep ${PRO_PLAN.name} until your free trial ends on ${until}, and your card will not be charged.`
+      : `You keep ${PRO_PLAN.name} until your free trial ends, and your card will not be charged.`;
+  }
+  return until
+    ? `You keep access until ${until}, the end of the current billing period, and you will not be charged again.`
+    : 'You keep access until the end of the current billing period, and you will not be charged again.';
+}
+
+/** A trial converted to the plan ('trialing'): nothing charged yet, the first charge at the period's end. */
+function isConvertedTrial(billing: Pick<BillingResponse, 'providerStatus' | 'status'>): boolean {
+  return billing.status === 'active' && billing.providerStatus === 'trialing';
+}
 
 export function BillingPage() {
   useDocumentTitle('Billing');
@@ -146,20 +163,30 @@ function StatusBadge({ status }: { status: BillingStatus }) {
 /** The one line that says where the plan stands in time. */
 function periodLine(billing: BillingResponse, now = new Date()): string | null {
   const { status, currentPeriodEnd, trialEndsAt } = billing;
+  const trialRuns = trialEndsAt !== null && new Date(trialEndsAt) > now;
   switch (status) {
     case 'trial':
       if (!trialEndsAt) return null;
-      return new Date(trialEndsAt) > now
+      return trialRuns
         ? `Free trial ends on ${formatPlanDate(trialEndsAt)}`
         : `Free trial ended on ${formatPlanDate(trialEndsAt)}`;
     case 'active':
-      return currentPeriodEnd ? `Next billing date: ${formatPlanDate(currentPeriodEnd)}` : null;
+      if (!currentPeriodEnd) return null;
+      if (isConvertedTrial(billing)) {
+        const daysLeft = Math.max(1, trialDaysLeft(currentPeriodEnd, now));
+        return `Free trial: ${pluralDays(daysLeft)} left. Nothing has been charged yet; the first charge of ${formatPrice(billing.plan.priceCents)} is on ${formatPlanDate(currentPeriodEnd)}.`;
+      }
+      return `Next billing date: ${formatPlanDate(currentPeriodEnd)}`;
     case 'canceling':
       return currentPeriodEnd ? `Access until: ${formatPlanDate(currentPeriodEnd)}` : null;
     case 'past_due':
       return 'Your last payment did not go through. Update your payment method to keep access.';
-    case 'canceled':
-      return currentPeriodEnd ? `Ended on ${formatPlanDate(currentPeriodEnd)}` : null;
+    case 'canceled': {
+      const ended = currentPeriodEnd ? `Ended on ${formatPlanDate(currentPeriodEnd)}.` : null;
+      // An administrator may have given a new trial since: it is what gives access now.
+      const trial = trialRuns ? `Free trial until ${formatPlanDate(trialEndsAt)}.` : null;
+      return [ended, trial].filter(Boolean).join(' ') || null;
+    }
   }
 }
 
@@ -173,6 +200,7 @@ function SubscriptionSection({ billing }: { billing: BillingResponse }) {
           <div className="flex flex-wrap items-center gap-2">
             <p className="text-lg font-semibold text-stone-900">{plan.name}</p>
             <StatusBadge status={status} />
+            {isConvertedTrial(billing) && <TrialBadge />}
           </div>
           <p className="mt-1 text-stone-900">
             <span className="text-2xl font-bold tracking-tight">{formatPrice(plan.priceCents)}</span>
@@ -193,10 +221,19 @@ function SubscriptionSection({ billing }: { billing: BillingResponse }) {
   );
 }
 
+function TrialBadge() {
+  return (
+    <span className="inline-flex items-center rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-brand-800 ring-1 ring-brand-200 ring-inset">
+      Free trial
+    </span>
+  );
+}
+
 function SubscriptionAction({ billing }: { billing: BillingResponse }) {
   const checkout = useStartCheckout();
   const cancel = useCancelSubscription();
   const reactivate = useReactivateSubscription();
+  const [isConfirmingCancel, setConfirmingCancel] = useState(false);
 
   switch (billing.status) {
     case 'trial':
@@ -215,16 +252,29 @@ function SubscriptionAction({ billing }: { billing: BillingResponse }) {
     case 'active':
     case 'past_due':
       return (
-        <Button
-          variant="secondary"
-          className="text-red-700"
-          isLoading={cancel.isPending}
-          onClick={() => {
-            if (window.confirm(CANCEL_CONFIRMATION)) cancel.mutate(billing.subscriptionId);
-          }}
-        >
-          Cancel Subscription
-        </Button>
+        <>
+          <Button
+            variant="secondary"
+            className="text-red-700"
+            isLoading={cancel.isPending}
+            onClick={() => setConfirmingCancel(true)}
+          >
+            Cancel Subscription
+          </Button>
+          <ConfirmDialog
+            open={isConfirmingCancel}
+            title="Cancel your subscription?"
+            description={<p>{cancelConfirmation(billing)}</p>}
+            cancelLabel="Keep Subscription"
+            confirmLabel="Cancel Subscription"
+            tone="danger"
+            isConfirming={cancel.isPending}
+            onConfirm={() => cancel.mutate(billing.subscriptionId, { onSettled: () => setConfirmingCancel(false) })}
+            onCancel={() => {
+              if (!cancel.isPending) setConfirmingCancel(false);
+            }}
+          />
+        </>
       );
   }
 }

@@ -41,6 +41,7 @@ export function billingResponse(overrides: Partial<BillingResponse> = {}): Billi
     },
     testMode: false,
     status: 'trial',
+    providerStatus: null,
     subscriptionId: null,
     currentPeriodEnd: null,
     cancelAtPeriodEnd: false,
@@ -54,6 +55,7 @@ export function billingResponse(overrides: Partial<BillingResponse> = {}): Billi
 export const activeBilling = (overrides: Partial<BillingResponse> = {}) =>
   billingResponse({
     status: 'active',
+    providerStatus: 'active',
     subscriptionId: 'sub_1',
     currentPeriodEnd: daysFromNow(20),
     paymentMethod: { brand: 'visa', last4: '4242' },
@@ -82,10 +84,11 @@ export class FakeEventSource extends EventTarget {
 }
 
 /**
- * What jsdom lacks and these screens use: an event stream, media queries (the toaster's reduced-motion check) and
- * window.confirm (answered with `confirmAnswer`). Call before rendering; render-web unstubs after each test.
+ * What jsdom lacks and these screens use: an event stream and media queries (the toaster's reduced-motion check).
+ * The browser's confirm box is left alone: the app asks in its own dialog, and jsdom reports any use of it as an
+ * error, which fails the test. Call before rendering; render-web unstubs after each test.
  */
-export function stubBrowser({ confirmAnswer = true }: { confirmAnswer?: boolean } = {}) {
+export function stubBrowser() {
   vi.stubGlobal('EventSource', FakeEventSource);
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: false,
@@ -93,9 +96,6 @@ export function stubBrowser({ confirmAnswer = true }: { confirmAnswer?: boolean 
     addEventListener: () => {},
     removeEventListener: () => {},
   }));
-  const confirm = vi.fn((_message?: string) => confirmAnswer);
-  vi.stubGlobal('confirm', confirm);
-  return { confirm };
 }
 
 afterEach(() => {

@@ -122,17 +122,44 @@ describe('payment success page', () => {
         (_, element) => element?.textContent === `PickupLine Pro is active. Next billing date: ${shown(renewsAt)}.`,
       ),
     ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(api.bodiesOf('POST /api/billing/sync')).toHaveLength(1);
     // The session is read again, so every page shows the plan at once.
     await waitFor(() => expect(api.requests.filter((r) => r.path === '/api/me/session')).toHaveLength(2));
   });
 
-  it('only confirms for a visitor', async () => {
+  it('after a trial checkout that charged nothing, says so and names the first charge instead of a payment', async () => {
+    const firstCharge = daysFromNow(5);
+    let plan: PlanSummary = {
+      status: 'trial',
+      providerStatus: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      subscriptionId: null,
+    };
+    fakeApi({
+      'GET /api/me': () => reply(200, owner(plan)),
+      'POST /api/billing/sync': () => {
+        plan = activePlan({ providerStatus: 'trialing', currentPeriodEnd: firstCharge });
+        return reply(200, { plan });
+      },
+    });
+    renderAt('/payment/success', routes);
+
+    expect(await screen.findByRole('heading', { name: 'Your plan is set up' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `Nothing has been charged today. PickupLine Pro is yours now, and your free trial continues: your card is first charged $39 on ${shown(firstCharge)}, when the trial ends.`,
+    );
+    expect(screen.queryByText(/Payment successful/)).not.toBeInTheDocument();
+    expect(document.title).toMatch(/^Your plan is set up/);
+  });
+
+  it('only thanks a visitor, claiming no payment it cannot see', async () => {
     const api = fakeApi(visitor);
     renderAt('/payment/success', routes);
 
-    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Thank you for subscribing' })).toBeInTheDocument();
     await waitFor(() => expect(api.requests.map((r) => r.path)).toContain('/api/me/session'));
     expect(api.writes()).toEqual([]);
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeInTheDocument();

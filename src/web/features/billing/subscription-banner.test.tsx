@@ -23,18 +23,68 @@ function openWithPlan(plan: Partial<PlanSummary>, more: FakeRoutes = {}) {
 const banner = () => screen.findByRole('region', { name: 'Subscription status' });
 
 describe('subscription banner', () => {
-  it('offers the upgrade when there is no subscription', async () => {
+  it('during the trial, says the trial already has everything, and offers the upgrade to keep it', async () => {
     openWithPlan({ status: 'trial' });
 
     const region = await banner();
-    expect(region).toHaveTextContent(MSG.upgradeBanner);
+    expect(region).toHaveTextContent(
+      'Your free trial includes everything in PickupLine Pro. Upgrade to keep taking orders when it ends.',
+    );
+    // Nothing suggests the trial is limited.
+    expect(region).not.toHaveTextContent(/unlimited|premium/i);
+    expect(within(region).getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/pricing');
+  });
+
+  it('once the trial has ended, says so and what upgrading brings back', async () => {
+    stubBrowser();
+    fakeApi({
+      'GET /api/me': reply(
+        200,
+        signedInOwner({ hasCompletedOnboarding: true, subscriptionStatus: 'none', trialEndsAt: daysFromNow(-2) }),
+      ),
+    });
+    renderAt('/dashboard', routes);
+
+    const region = await banner();
+    expect(region).toHaveTextContent(MSG.upgradeBannerExpired);
     expect(within(region).getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/pricing');
   });
 
   it('offers the upgrade again once a subscription has ended', async () => {
-    openWithPlan({ status: 'canceled', currentPeriodEnd: daysFromNow(-3), subscriptionId: 'sub_1' });
+    stubBrowser();
+    fakeApi({
+      'GET /api/me': reply(
+        200,
+        signedInOwner(
+          { hasCompletedOnboarding: true, subscriptionStatus: 'none', trialEndsAt: daysFromNow(-40) },
+          {
+            status: 'canceled',
+            providerStatus: 'canceled',
+            currentPeriodEnd: daysFromNow(-3),
+            subscriptionId: 'sub_1',
+          },
+        ),
+      ),
+    });
+    renderAt('/dashboard', routes);
 
-    expect(await banner()).toHaveTextContent(MSG.upgradeBanner);
+    expect(await banner()).toHaveTextContent(MSG.upgradeBannerEnded);
+  });
+
+  it('for a trial converted to the plan, says nothing is charged until the first charge date', async () => {
+    const firstCharge = daysFromNow(4);
+    openWithPlan({
+      status: 'active',
+      providerStatus: 'trialing',
+      currentPeriodEnd: firstCharge,
+      subscriptionId: 'sub_1',
+    });
+
+    const region = await banner();
+    expect(region).toHaveTextContent(
+      `You are subscribed to PickupLine Pro. Your free trial continues; the first charge is on ${shown(firstCharge)}.`,
+    );
+    expect(region).not.toHaveTextContent('next billing date');
   });
 
   it('shows the next billing date and Manage Subscription for an active plan', async () => {

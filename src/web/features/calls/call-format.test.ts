@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CALL_OUTCOMES } from '@shared/domain/calls';
-import { callerName, formatDuration, outcomeStyle, spokenDuration } from './call-format';
+import { CALL_ENDED_REASONS, CALL_OUTCOMES } from '@shared/domain/calls';
+import { callerName, endedReasonText, formatDuration, outcomeStyle, spokenDuration } from './call-format';
 
 describe('call log formatting', () => {
   it('labels every outcome, and says In progress until the call has ended', () => {
@@ -28,5 +28,12 @@ describe('call log formatting', () => {
   it('shows the caller’s number the way the app shows numbers, or Unknown caller', () => {
     expect(callerName('+15551230001')).toBe('+1 (555) 123-0001');
     expect(callerName(null)).toBe('Unknown caller');
+  });
+
+  it('says in words why a call ended, PickupLine’s own reasons included', () => {
+    expect(endedReasonText('customer-ended-call')).toBe('customer ended call');
+    expect(endedReasonText(CALL_ENDED_REASONS.testCallIdle)).toBe('no message for 2 minutes');
+    expect(endedReasonText(CALL_ENDED_REASONS.testCallLeft)).toBe('the test call’s page was closed');
+    expect(endedReasonText(CALL_ENDED_REASONS.phoneCallSilent)).toBe('nothing heard from the call for 15 minutes');
   });
 });

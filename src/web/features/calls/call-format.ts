@@ -1,5 +1,5 @@
 import type { CallSummary } from '@shared/contracts/calls';
-import type { CallOutcome } from '@shared/domain/calls';
+import { CALL_ENDED_REASONS, type CallOutcome } from '@shared/domain/calls';
 import { formatPhoneDisplay } from '@shared/domain/phone';
 
 interface OutcomeStyle {
@@ -49,5 +49,12 @@ export function spokenDuration(seconds: number): string {
   return parts.join(' ');
 }
 
-/** The provider's reason a call ended ('customer-ended-call') in words. */
-export const endedReasonText = (reason: string) => reason.replace(/[-_.]+/g, ' ');
+/** Reasons PickupLine itself gives when it ends a call, in words. */
+const OWN_REASONS: Record<string, string> = {
+  [CALL_ENDED_REASONS.testCallIdle]: 'no message for 2 minutes',
+  [CALL_ENDED_REASONS.testCallLeft]: 'the test call’s page was closed',
+  [CALL_ENDED_REASONS.phoneCallSilent]: 'nothing heard from the call for 15 minutes',
+};
+
+/** The reason a call ended in words: PickupLine's own, or the provider's ('customer-ended-call') spelled out. */
+export const endedReasonText = (reason: string) => OWN_REASONS[reason] ?? reason.replace(/[-_.]+/g, ' ');

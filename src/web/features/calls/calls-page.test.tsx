@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { CallDetail, CallSummary } from '@shared/contracts/calls';
 import { fakeApi, renderAt, reply, signedInOwner, type FakeRoutes } from '../../../../tests/render-web';
+import { isOtherZone } from '@web/lib/relative-time';
 import { CallsPage } from './calls-page';
 
 /** Stands in for the browser's EventSource: the test sends the stream's messages itself. */
@@ -164,6 +165,29 @@ describe('call log', () => {
     await user.click(details);
     expect(details).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('region', { name: 'Transcript' })).toBeNull();
+  });
+
+  it('gives each call’s time on the restaurant’s clock, and says whose clock when the browser’s reads otherwise', async () => {
+    const startedAt = '2026-11-27T01:30:00.000Z';
+    callsApi(
+      { 'GET /api/me': reply(200, signedInOwner({ hasCompletedOnboarding: true, timeZone: 'America/Los_Angeles' })) },
+      [call('33333333-3333-4333-8333-333333333333', { startedAt })],
+    );
+    openAt();
+    const table = await screen.findByRole('table', { name: 'Calls, newest first' });
+    const isOther = isOtherZone('America/Los_Angeles', startedAt);
+    const exact = `Nov 26, 2026, 5:30 PM${isOther ? ' PST' : ''}`;
+    await waitFor(() => expect(table.querySelector('time')).toHaveAttribute('title', exact));
+    expect(
+      within(table).getByRole('button', { name: `Details of the call from +1 (555) 123-0001, ${exact}` }),
+    ).toBeVisible();
+    if (isOther) {
+      expect(screen.getByText(/^Times are in the restaurant’s time zone/)).toHaveTextContent(
+        'Times are in the restaurant’s time zone: Los Angeles (PST).',
+      );
+    } else {
+      expect(screen.queryByText(/^Times are in the restaurant’s time zone/)).toBeNull();
+    }
   });
 
   it('on a phone, each call is a card with the same details', async () => {

@@ -4,10 +4,11 @@ import clsx from 'clsx';
 import { ChevronDown, ExternalLink, PhoneIncoming, Receipt } from 'lucide-react';
 import type { CallSummary } from '@shared/contracts/calls';
 import { useSession } from '@web/lib/session';
-import { formatDateTime, formatTimeAgo, useNow } from '@web/lib/relative-time';
+import { formatTimeAgo, useNow, useRestaurantClock } from '@web/lib/relative-time';
 import { useMediaQuery } from '@web/lib/use-media-query';
 import { useDocumentTitle } from '@web/components/document-title';
 import { Button, Spinner } from '@web/components/button';
+import { ZoneNote } from '@web/components/zone-note';
 import { callerName, endedReasonText, formatDuration, outcomeStyle, spokenDuration } from './call-format';
 import { useCall, useCallList, useRealtimeCalls } from './call-queries';
 
@@ -83,6 +84,7 @@ export function CallsPage() {
         <p className="text-sm text-stone-600">
           Every call your phone assistant answers, newest first. New calls appear as they come in.
         </p>
+        <ZoneNote className="mt-1" />
       </div>
 
       {linkedId && !isLinkedListed && linked.data && (
@@ -272,6 +274,7 @@ function DisclosureButton({
   onToggle: (callId: string) => void;
   className?: string;
 }) {
+  const clock = useRestaurantClock();
   return (
     <button
       type="button"
@@ -287,14 +290,14 @@ function DisclosureButton({
       Details
       <span className="sr-only">
         {' '}
-        of the call from {callerName(call.callerNumber)}, {formatDateTime(call.startedAt)}
+        of the call from {callerName(call.callerNumber)}, {clock.dateTime(call.startedAt)}
       </span>
     </button>
   );
 }
 
 function CallTime({ startedAt, now, inline = false }: { startedAt: string; now: number; inline?: boolean }) {
-  const exact = formatDateTime(startedAt);
+  const exact = useRestaurantClock().dateTime(startedAt);
   return (
     <time dateTime={startedAt} title={exact} className={clsx(!inline && 'flex flex-col')}>
       <span className={clsx(!inline && 'font-medium text-stone-900')}>{formatTimeAgo(startedAt, now)}</span>

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Hourglass } from 'lucide-react';
 import { Button } from '@web/components/button';
 import { useRealtimeEvents } from '@web/lib/realtime';
-import { formatClockTime } from '@web/lib/relative-time';
+import { useRestaurantClock } from '@web/lib/relative-time';
 import { useMediaQuery } from '@web/lib/use-media-query';
 import { botPreferencesQuery, setCachedBusyMode, useBusyMode } from '@web/lib/queries/restaurant';
 import { formatMinutes, useSwitchBusyMode } from './busy-mode-toggle';
@@ -14,6 +14,7 @@ import { formatMinutes, useSwitchBusyMode } from './busy-mode-toggle';
  */
 export function BusyBanner() {
   const busy = useBusyMode();
+  const clock = useRestaurantClock();
   const { switchBusyMode, isPending } = useSwitchBusyMode();
   // The dashboard already follows live events (and applies busy mode changes); other pages need the banner to.
   const isOnDashboard = useMatch('/dashboard') !== null;
@@ -34,7 +35,7 @@ export function BusyBanner() {
                 {' · '}
                 {isPhone ? `${busy.minutesLeft} min left` : `${formatMinutes(busy.minutesLeft)} left`}
                 <span className="max-sm:hidden">
-                  , until <time dateTime={busy.busyUntil}>{formatClockTime(busy.busyUntil)}</time>
+                  , until <time dateTime={busy.busyUntil}>{clock.time(busy.busyUntil)}</time>
                 </span>
               </>
             ) : (

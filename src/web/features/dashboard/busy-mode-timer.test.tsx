@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import type { BotPreferencesResponse, BusyModeInput } from '@shared/contracts/restaurant';
-import { formatClockTime } from '@web/lib/relative-time';
+import { restaurantClock } from '@web/lib/relative-time';
 import { fakeApi, renderAt, reply, signedInOwner } from '../../../../tests/render-web';
 import { BUSY_MODE_MESSAGES, BusyModeToggle } from './busy-mode-toggle';
 
@@ -83,7 +83,8 @@ describe('Busy Mode card with a timer', () => {
     expect(await screen.findByText(BUSY_MODE_MESSAGES.enabled)).toBeInTheDocument();
     expect(api.bodiesOf('PUT /api/restaurant/busy-mode')).toEqual([{ isBusyMode: true, durationMinutes: 15 }]);
     expect(toggle).toBeChecked();
-    const endsAt = formatClockTime(busyUntil!);
+    // On the restaurant's clock (the signed-in owner's zone is UTC), named when this machine's reads otherwise.
+    const endsAt = restaurantClock('UTC').time(busyUntil!);
     await waitFor(() =>
       expect(toggle).toHaveAccessibleDescription(
         `On for another 15 minutes, until ${endsAt}. Callers hear: “${BUSY_MESSAGE}”`,

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { Switch } from 'radix-ui';
 import type { BusyModeInput } from '@shared/contracts/restaurant';
 import { BUSY_MODE_DURATIONS, type BusyModeDuration } from '@shared/domain/busy-mode';
-import { formatClockTime } from '@web/lib/relative-time';
+import { useRestaurantClock } from '@web/lib/relative-time';
 import { useBusyMode, useSetBusyMode } from '@web/lib/queries/restaurant';
 import { useSession } from '@web/lib/session';
 import { planAccessOf } from '@web/lib/plan-access';
@@ -47,6 +47,7 @@ export function useSwitchBusyMode() {
 export function BusyModeToggle() {
   const id = useId();
   const busyMode = useBusyMode();
+  const clock = useRestaurantClock();
   const { switchBusyMode, isPending } = useSwitchBusyMode();
   const [duration, setDuration] = useState<DurationChoice>(DEFAULT_DURATION);
   const isBusy = busyMode.data ?? false;
@@ -83,7 +84,7 @@ export function BusyModeToggle() {
                 ? 'Could not load the busy mode setting.'
                 : isBusy
                   ? busyMode.busyUntil && busyMode.minutesLeft !== null
-                    ? `On for another ${formatMinutes(busyMode.minutesLeft)}, until ${formatClockTime(busyMode.busyUntil)}.`
+                    ? `On for another ${formatMinutes(busyMode.minutesLeft)}, until ${clock.time(busyMode.busyUntil)}.`
                     : 'On until you turn it off.'
                   : 'Off: your assistant is taking phone orders.'}
             {isBusy && !planEnded && busyMode.busyMessage && (

@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Order } from '@shared/contracts/orders';
+import { MSG } from '@shared/messages';
 import { AppLayout } from '@web/app/layouts/app-layout';
 import { autoPrintNewOrders } from '@web/lib/local-settings';
 import { fakeApi, renderAt, reply, signedInOwner, type FakeRoutes } from '../../../../tests/render-web';
@@ -79,7 +80,7 @@ describe('order board', () => {
     expect(screen.queryByRole('region', { name: 'Subscription status' })).not.toBeInTheDocument();
     await user.click(details());
     const banner = screen.getByRole('region', { name: 'Subscription status' });
-    expect(banner).toHaveTextContent('Upgrade to PickupLine Pro for unlimited orders and premium features');
+    expect(banner).toHaveTextContent(MSG.upgradeBanner);
     expect(within(banner).getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/pricing');
     // The navigation is behind one button.
     expect(screen.getByRole('button', { name: 'Menu' })).toBeInTheDocument();

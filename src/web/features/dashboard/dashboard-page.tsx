@@ -12,12 +12,14 @@ import { useSession } from '@web/lib/session';
 import { planAccessOf } from '@web/lib/plan-access';
 import { useDocumentTitle } from '@web/components/document-title';
 import { Button, ButtonLink } from '@web/components/button';
+import { ZoneNote } from '@web/components/zone-note';
 import { BoardStatus } from './board-status';
 import { playNewOrderChime, previewChime, unlockAudioOnFirstGesture, useChimeMuted } from './chime';
 import { DeviceSettingsButton, SoundState } from './device-settings';
 import { NewOrderAlert, announceNewOrder, useNewOrderAlert } from './new-order-alert';
 import { FILTER_LABELS, STATUS_STYLES } from './order-status';
 import { useAutoPrintNewOrders } from './order-ticket';
+import { BoardViewSwitch } from './order-rail';
 import { OrdersPanel } from './orders-panel';
 import { StatTiles } from './stat-tiles';
 import { TestOrderDialog } from './test-order-dialog';
@@ -57,7 +59,7 @@ export function DashboardPage() {
   const alert = useNewOrderAlert(orders);
   const { orderArrived } = alert;
   const restaurantName = me?.restaurant.restaurantName ?? undefined;
-  const autoPrint = useAutoPrintNewOrders(restaurantName);
+  const autoPrint = useAutoPrintNewOrders({ restaurantName, timeZone: me?.restaurant.timeZone });
   const onOrderCreated = useCallback(
     (order: Order) => {
       if (order.status !== 'new') return;
@@ -133,23 +135,27 @@ export function DashboardPage() {
 
       <Tabs.Root value={filter} onValueChange={changeFilter} className="flex flex-col gap-3 sm:gap-4">
         {/* The tabs wrap onto a second row on a phone rather than scroll sideways out of sight. */}
-        <Tabs.List aria-label="Filter orders" className="flex flex-wrap gap-1 sm:gap-1.5">
-          {ORDER_FILTERS.map((f) => (
-            <Tabs.Trigger
-              key={f}
-              value={f}
-              className="inline-flex h-8 items-center gap-1.5 rounded-full border border-stone-200 bg-white px-2.5 text-sm font-medium whitespace-nowrap text-stone-700 hover:border-stone-300 hover:bg-stone-50 data-[state=active]:border-brand-700 data-[state=active]:bg-brand-700 data-[state=active]:text-white sm:px-3"
-            >
-              {f !== 'all' && (
-                <span
-                  className={`size-2 rounded-full max-sm:hidden ${f === 'custom' ? 'bg-violet-500' : STATUS_STYLES[f].swatch}`}
-                  aria-hidden="true"
-                />
-              )}
-              {FILTER_LABELS[f]}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+          <Tabs.List aria-label="Filter orders" className="flex flex-wrap gap-1 sm:gap-1.5">
+            {ORDER_FILTERS.map((f) => (
+              <Tabs.Trigger
+                key={f}
+                value={f}
+                className="inline-flex h-8 items-center gap-1.5 rounded-full border border-stone-200 bg-white px-2.5 text-sm font-medium whitespace-nowrap text-stone-700 hover:border-stone-300 hover:bg-stone-50 data-[state=active]:border-brand-700 data-[state=active]:bg-brand-700 data-[state=active]:text-white sm:px-3"
+              >
+                {f !== 'all' && (
+                  <span
+                    className={`size-2 rounded-full max-sm:hidden ${f === 'custom' ? 'bg-violet-500' : STATUS_STYLES[f].swatch}`}
+                    aria-hidden="true"
+                  />
+                )}
+                {FILTER_LABELS[f]}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <BoardViewSwitch />
+        </div>
+        <ZoneNote className="-mt-1 sm:-mt-2" />
         {ORDER_FILTERS.map((f) => (
           <Tabs.Content key={f} value={f} className="focus-visible:outline-offset-4">
             {f === filter && (

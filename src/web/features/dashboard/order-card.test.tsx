@@ -5,7 +5,8 @@ import { Outlet } from 'react-router';
 import toast, { Toaster } from 'react-hot-toast';
 import type { Order } from '@shared/contracts/orders';
 import type { BotPreferencesResponse } from '@shared/contracts/restaurant';
-import { fakeApi, renderAt, reply, type SentRequest } from '../../../../tests/render-web';
+import { isOtherZone } from '@web/lib/relative-time';
+import { fakeApi, renderAt, reply, signedInOwner, type SentRequest } from '../../../../tests/render-web';
 import { OrderCard } from './order-card';
 
 const ORDER_ID = '5f0c2d1e-8a7b-4c6d-9e0f-1a2b3c4d5e6f';
@@ -25,6 +26,9 @@ function order(overrides: Partial<Order> = {}): Order {
     isCustomOrder: false,
     customOrderText: null,
     readyInMinutes: null,
+    prepMinutes: null,
+    quotedReadyAt: null,
+    scheduledFor: null,
     totalCents: 2600,
     source: 'test',
     callId: null,
@@ -103,6 +107,9 @@ describe('the order card', () => {
     renderCard(
       order({ status: 'preparing', readyInMinutes: 10, createdAt: minutesBefore(9), updatedAt: minutesBefore(7) }),
     );
+    // The card reads the session (for the restaurant's name and zone): let that answer land before the clock moves,
+    // so no update arrives between two steps of the test.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
     expect(statusLine()).toHaveTextContent(/Ready around .* \(10 min prep\)3 min left/);
     expect(statusLine()).toHaveAttribute('data-timing', 'on_time');
@@ -120,6 +127,21 @@ describe('the order card', () => {
 
     await act(() => vi.advanceTimersByTime(5 * 60_000));
     expect(statusLine()).toHaveTextContent('Late by 6 min');
+  });
+
+  it('reads “ready around” and the placing time on the restaurant’s clock, naming its zone when the browser’s differs', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    fakeApi({ 'GET /api/me': reply(200, signedInOwner({ timeZone: 'Asia/Tokyo' })) });
+    renderCard(
+      order({ status: 'preparing', readyInMinutes: 10, createdAt: minutesBefore(9), updatedAt: minutesBefore(7) }),
+    );
+    // Ready around 18:33 UTC: 3:33 AM the next day in Tokyo.
+    const zone = isOtherZone('Asia/Tokyo', NOW) ? ' GMT+9' : '';
+    await waitFor(() => expect(statusLine()).toHaveTextContent(`Ready around 3:33 AM${zone} (10 min prep)`));
+    expect(screen.getByRole('article').querySelector('time')).toHaveAttribute(
+      'title',
+      `Placed Nov 22, 2026, 3:21 AM${zone}`,
+    );
   });
 
   it('cancels in an in-app dialog with a reason; Keep order sends nothing; the browser’s confirm is never used', async () => {

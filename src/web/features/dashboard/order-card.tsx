@@ -18,12 +18,13 @@ import { formatPhoneDisplay } from '@shared/domain/phone';
 import { formatCents, multiplyCents } from '@shared/domain/money';
 import { describeChosenOptions } from '@shared/domain/menu-options';
 import { ApiError } from '@web/lib/api';
-import { formatClockTime, formatDateTime, formatTimeAgo, useNow } from '@web/lib/relative-time';
+import { formatTimeAgo, useNow, useRestaurantClock, type RestaurantClock } from '@web/lib/relative-time';
 import { Button, Spinner } from '@web/components/button';
 import { TEXT_KIND_LABELS, TextStatus } from '@web/components/text-status';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { CUSTOM_BADGE, STATUS_STYLES, formatAge } from './order-status';
 import { PrintTicketButton } from './order-ticket';
+import { PickupLine } from './pickup-label';
 import { useOrderAction, type OrderAction } from './use-orders';
 
 /** A text for this step is on its way (automatic texts on, and a number we can text). */
@@ -31,7 +32,7 @@ const isTexted = (order: Order, kind: 'preparing' | 'cancelled') =>
   order.notifications.some((n) => n.kind === kind && n.status !== 'failed');
 
 /** The spec's toasts; "customer notified" only when a text actually went out with the change. */
-function successMessage(action: OrderAction, order: Order): string {
+export function successMessage(action: OrderAction, order: Order): string {
   switch (action.type) {
     case 'prep-time':
       return isTexted(order, 'preparing') ? 'Order updated and customer notified' : 'Order updated';
@@ -58,6 +59,7 @@ const SOURCE_PILLS: Record<OrderSource, { label: string; className: string }> = 
 export function OrderCard({ order, isHighlighted = false }: { order: Order; isHighlighted?: boolean }) {
   const titleId = useId();
   const now = useNow();
+  const clock = useRestaurantClock();
   const style = STATUS_STYLES[order.status];
   const source = SOURCE_PILLS[order.source];
 
@@ -118,7 +120,7 @@ export function OrderCard({ order, isHighlighted = false }: { order: Order; isHi
         </div>
         <time
           dateTime={order.createdAt}
-          title={`Placed ${formatDateTime(order.createdAt)}`}
+          title={`Placed ${clock.dateTime(order.createdAt)}`}
           className={clsx(
             'shrink-0 text-right',
             isActiveOrderStatus(order.status)
@@ -163,7 +165,8 @@ export function OrderCard({ order, isHighlighted = false }: { order: Order; isHi
         </p>
       )}
 
-      <StatusLine order={order} now={now} />
+      <StatusLine order={order} now={now} clock={clock} />
+      <PickupLine order={order} clock={clock} now={now} />
       <CustomerTexts order={order} />
 
       <div className="mt-auto pt-1">
@@ -218,7 +221,7 @@ const TIMING_STYLES = {
   late: { className: 'bg-red-50 text-red-800 ring-red-300', Icon: TriangleAlert },
 } as const;
 
-function StatusLine({ order, now }: { order: Order; now: number }) {
+function StatusLine({ order, now, clock }: { order: Order; now: number; clock: RestaurantClock }) {
   if (order.status === 'preparing' && order.readyInMinutes) {
     // The prep time was set by the step that made the order 'preparing', the latest change to it.
     const timing = prepTiming(Date.parse(order.updatedAt), order.readyInMinutes, now);
@@ -233,8 +236,8 @@ function StatusLine({ order, now }: { order: Order; now: number }) {
       >
         <Icon className="size-4 shrink-0" aria-hidden="true" />
         <span>
-          Ready around <strong className="font-semibold">{formatClockTime(timing.readyAt)}</strong> (
-          {order.readyInMinutes} min prep)
+          Ready around <strong className="font-semibold">{clock.time(timing.readyAt)}</strong> ({order.readyInMinutes}{' '}
+          min prep)
         </span>
         <span className="ml-auto font-semibold tabular-nums">
           {timing.state === 'late'
@@ -250,7 +253,7 @@ function StatusLine({ order, now }: { order: Order; now: number }) {
         <Ban className="size-4 shrink-0" aria-hidden="true" />
         <span>
           {order.cancelReason ? CANCEL_REASON_LABELS[order.cancelReason] : 'Cancelled'}
-          {order.cancelledAt && <> · {formatClockTime(order.cancelledAt)}</>}
+          {order.cancelledAt && <> · {clock.time(order.cancelledAt)}</>}
         </span>
       </p>
     );

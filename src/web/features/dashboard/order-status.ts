@@ -1,4 +1,4 @@
-import type { OrderFilter } from '@shared/contracts/orders';
+import type { Order, OrderFilter } from '@shared/contracts/orders';
 import { ORDER_STATUSES, type OrderStatus } from '@shared/domain/orders';
 
 interface StatusStyle {
@@ -68,4 +68,35 @@ export function formatAge(createdAt: string, now: number): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
   return `${Math.floor(hours / 24)} d`;
+}
+
+/**
+ * When the kitchen should have the order ready, in ms: for a preparing order, its prep time counted from when it was
+ * set (the step that made it 'preparing', its `updatedAt`); null while there is no time to keep.
+ */
+export function readyByOf(order: Pick<Order, 'status' | 'readyInMinutes' | 'updatedAt'>): number | null {
+  if (order.status !== 'preparing' || !order.readyInMinutes) return null;
+  return Date.parse(order.updatedAt) + order.readyInMinutes * 60_000;
+}
+
+/** From this many minutes of waiting a ticket on the rail turns amber, and from the second red. */
+export const AGE_WARN_MINUTES = 10;
+export const AGE_LATE_MINUTES = 20;
+
+export type AgeLevel = 'fresh' | 'warn' | 'late';
+
+/**
+ * How urgent an open order looks on the rail: by how long it has waited since it was placed, and red as soon as a
+ * preparing order is past its ready-by time, however young. A ready order is out of the kitchen's hands.
+ */
+export function ageLevelOf(
+  order: Pick<Order, 'status' | 'readyInMinutes' | 'updatedAt' | 'createdAt'>,
+  now: number,
+): AgeLevel {
+  if (order.status === 'ready') return 'fresh';
+  const readyBy = readyByOf(order);
+  if (readyBy !== null && now > readyBy) return 'late';
+  const minutes = Math.floor(Math.max(0, now - Date.parse(order.createdAt)) / 60_000);
+  if (minutes >= AGE_LATE_MINUTES) return 'late';
+  return minutes >= AGE_WARN_MINUTES ? 'warn' : 'fresh';
 }

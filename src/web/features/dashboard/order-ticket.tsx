@@ -7,9 +7,10 @@ import type { Order, OrderItemLine } from '@shared/contracts/orders';
 import { formatCents, multiplyCents } from '@shared/domain/money';
 import { CANCEL_REASON_LABELS, formatOrderNumber } from '@shared/domain/orders';
 import { formatPhoneDisplay } from '@shared/domain/phone';
-import { formatClockTime } from '@web/lib/relative-time';
+import { restaurantClock, useRestaurantClock } from '@web/lib/relative-time';
 import { autoPrintNewOrders, useDeviceSetting } from '@web/lib/local-settings';
 import { useSession } from '@web/lib/session';
+import { readyByOf } from './order-status';
 
 const SOURCE_LABELS: Record<Order['source'], string> = {
   phone: 'Phone order',
@@ -23,37 +24,36 @@ function ticketLines(order: Order): OrderItemLine[] {
   return [{ name: order.item, quantity: order.quantity, unitPriceCents: 0, notes: null, options: [] }];
 }
 
-/** 'Nov 23, 1:54 PM': the year would only wrap the line on 72 mm of paper. */
-const ticketTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-const formatDelta = (cents: number) =>
-  cents > 0 ? ` +${formatCents(cents)}` : cents < 0 ? ` ${formatCents(cents)}` : '';
+/** Who the ticket is for: the restaurant's name on top, and its zone for every time on it. */
+export interface TicketHeader {
+  restaurantName?: string;
+  timeZone?: string;
+}
 
 /**
- * The kitchen ticket: what a cook needs at the pass, in the order they read it. Plain markup styled by TICKET_CSS,
- * so it prints the same in the ticket frame whatever the app's own styles are.
+ * The kitchen ticket: what a cook needs at the pass, in the order they read it, with every time in the restaurant's
+ * zone (a kitchen tablet set to another zone names it). Options without their prices: the cook makes the dish, the
+ * total is for the counter. Plain markup styled by TICKET_CSS, so it prints the same in the ticket frame whatever the
+ * app's own styles are.
  */
-export function OrderTicket({ order, restaurantName }: { order: Order; restaurantName?: string }) {
+export function OrderTicket({ order, restaurantName, timeZone }: { order: Order } & TicketHeader) {
   const number = formatOrderNumber(order.dailyNumber);
   const lines = ticketLines(order);
-  const readyAt =
-    order.status === 'preparing' && order.readyInMinutes
-      ? Date.parse(order.updatedAt) + order.readyInMinutes * 60_000
-      : null;
+  const readyBy = readyByOf(order);
+  const clock = restaurantClock(timeZone);
   return (
     <article className="ticket" aria-label={`Kitchen ticket${number ? ` for order ${number}` : ''}`}>
       {restaurantName && <p className="restaurant">{restaurantName}</p>}
       <h1 className="number">{number || 'Order'}</h1>
       <p className="meta">
-        {SOURCE_LABELS[order.source]} ·{' '}
-        <time dateTime={order.createdAt}>{ticketTime.format(new Date(order.createdAt))}</time>
+        {SOURCE_LABELS[order.source]} · {/* 'Nov 23, 1:54 PM': the year would only wrap the line on 72 mm of paper. */}
+        <time dateTime={order.createdAt}>{clock.dayTime(order.createdAt)}</time>
       </p>
-      {readyAt !== null && <p className="ready">Ready around {formatClockTime(readyAt)}</p>}
+      {readyBy !== null && (
+        <p className="ready">
+          Ready by <time dateTime={new Date(readyBy).toISOString()}>{clock.time(readyBy)}</time>
+        </p>
+      )}
       {order.status === 'cancelled' && (
         <p className="flag">CANCELLED{order.cancelReason ? `: ${CANCEL_REASON_LABELS[order.cancelReason]}` : ''}</p>
       )}
@@ -84,7 +84,6 @@ export function OrderTicket({ order, restaurantName }: { order: Order; restauran
                   {line.options.map((option, optionIndex) => (
                     <li key={optionIndex}>
                       {option.group}: {option.choice}
-                      {formatDelta(option.priceDeltaCents)}
                     </li>
                   ))}
                 </ul>
@@ -175,9 +174,9 @@ function ticketFrame() {
 }
 
 /** Puts the order's ticket in the (hidden) ticket frame, sized for its page, and returns the frame. */
-export function renderTicketFrame(order: Order, restaurantName?: string): HTMLIFrameElement {
+export function renderTicketFrame(order: Order, header: TicketHeader = {}): HTMLIFrameElement {
   const { frame, root } = ticketFrame();
-  flushSync(() => root.render(<OrderTicket order={order} restaurantName={restaurantName} />));
+  flushSync(() => root.render(<OrderTicket order={order} {...header} />));
   const doc = frame.contentDocument!;
   const number = formatOrderNumber(order.dailyNumber);
   doc.title = `Kitchen ticket${number ? ` ${number}` : ''}`;
@@ -188,8 +187,8 @@ export function renderTicketFrame(order: Order, restaurantName?: string): HTMLIF
 }
 
 /** Opens the browser's print dialog for the order's ticket (printing at once in kiosk mode). */
-export function printOrderTicket(order: Order, restaurantName?: string) {
-  const view = renderTicketFrame(order, restaurantName).contentWindow;
+export function printOrderTicket(order: Order, header: TicketHeader = {}) {
+  const view = renderTicketFrame(order, header).contentWindow;
   if (!view) return;
   view.focus();
   view.print();
@@ -215,7 +214,7 @@ export function claimAutoPrint(orderId: string): boolean {
  * "Print new orders automatically" for this device: returns what to call when an order arrives live. With the board
  * open in several tabs, one of them holds a lock and prints; when it closes, another takes over.
  */
-export function useAutoPrintNewOrders(restaurantName?: string) {
+export function useAutoPrintNewOrders({ restaurantName, timeZone }: TicketHeader) {
   const [isOn] = useDeviceSetting(autoPrintNewOrders);
   const isPrinterTab = useRef(false);
 
@@ -250,15 +249,16 @@ export function useAutoPrintNewOrders(restaurantName?: string) {
   return useCallback(
     (order: Order) => {
       if (order.status !== 'new' || !isPrinterTab.current || !claimAutoPrint(order.id)) return;
-      printOrderTicket(order, restaurantName);
+      printOrderTicket(order, { restaurantName, timeZone });
     },
-    [restaurantName],
+    [restaurantName, timeZone],
   );
 }
 
 /** "Print ticket" on an order card: a small text button beside the customer's number, so the card grows no taller. */
 export function PrintTicketButton({ order, className }: { order: Order; className?: string }) {
   const { me } = useSession();
+  const { timeZone } = useRestaurantClock();
   const number = formatOrderNumber(order.dailyNumber);
   return (
     <button
@@ -267,7 +267,7 @@ export function PrintTicketButton({ order, className }: { order: Order; classNam
         'inline-flex items-center gap-1 rounded text-sm font-medium text-stone-700 hover:text-stone-950 hover:underline',
         className,
       )}
-      onClick={() => printOrderTicket(order, me?.restaurant.restaurantName ?? undefined)}
+      onClick={() => printOrderTicket(order, { restaurantName: me?.restaurant.restaurantName ?? undefined, timeZone })}
     >
       <Printer className="size-3.5" aria-hidden="true" />
       Print ticket

@@ -3,10 +3,13 @@ import clsx from 'clsx';
 import { ChevronDown, History, Inbox, Plus } from 'lucide-react';
 import type { Order, OrderFilter, OrderStats } from '@shared/contracts/orders';
 import { isActiveOrderStatus } from '@shared/domain/orders';
+import { isWaitingForStart } from '@shared/domain/pickup-quote';
+import { useNow } from '@web/lib/relative-time';
 import { MSG } from '@shared/messages';
 import { Button, Spinner } from '@web/components/button';
 import { emptyStateText } from './order-status';
 import { OrderCard, orderElementId } from './order-card';
+import { AllDayStrip, OrderRail, useRailView } from './order-rail';
 import { useHasAnyOrder, type OrderListQuery } from './use-orders';
 import { useCreateTestOrderWithToast } from './test-order-dialog';
 
@@ -36,10 +39,16 @@ export function OrdersPanel({
   const orders = list.data?.pages.flatMap((page) => page.orders);
   const stats = list.data?.pages[0]?.stats;
   const finishedId = useId();
+  const laterId = useId();
   const [isFinishedShown, setFinishedShown] = useState(false);
+  const [isRail] = useRailView();
   // On All Orders the day's completed and cancelled orders wait, collapsed, after the queue.
   const collapsesFinished = filter === 'all';
-  const active = collapsesFinished ? orders?.filter((o) => isActiveOrderStatus(o.status)) : orders;
+  const now = useNow();
+  const open = collapsesFinished ? orders?.filter((o) => isActiveOrderStatus(o.status)) : orders;
+  // Orders for a later pickup wait beside the queue until the kitchen should start them (pickup less preparation).
+  const active = open?.filter((o) => !isWaitingForStart(o, now));
+  const later = open?.filter((o) => isWaitingForStart(o, now)) ?? [];
   const finished = collapsesFinished ? (orders?.filter((o) => !isActiveOrderStatus(o.status)) ?? []) : [];
   // An order a link points at is shown even when it is a finished one.
   const showsFinished = isFinishedShown || finished.some((o) => o.id === focusOrderId || o.id === highlightedOrderId);
@@ -104,23 +113,32 @@ export function OrdersPanel({
     );
   }
 
-  const grid = (cards: Order[], label: string, id?: string) => (
-    <ul
-      id={id}
-      aria-label={label}
-      aria-busy={list.isPlaceholderData || undefined}
-      className={clsx(
-        'grid gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3',
-        list.isPlaceholderData && 'opacity-60',
-      )}
-    >
-      {cards.map((order) => (
-        <li key={order.id} className="min-w-0">
-          <OrderCard order={order} isHighlighted={order.id === highlightedOrderId} />
-        </li>
-      ))}
-    </ul>
-  );
+  const grid = (cards: Order[], label: string, id?: string) =>
+    isRail ? (
+      <OrderRail
+        orders={cards}
+        label={label}
+        id={id}
+        isPlaceholder={list.isPlaceholderData}
+        highlightedOrderId={highlightedOrderId}
+      />
+    ) : (
+      <ul
+        id={id}
+        aria-label={label}
+        aria-busy={list.isPlaceholderData || undefined}
+        className={clsx(
+          'grid gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3',
+          list.isPlaceholderData && 'opacity-60',
+        )}
+      >
+        {cards.map((order) => (
+          <li key={order.id} className="min-w-0">
+            <OrderCard order={order} isHighlighted={order.id === highlightedOrderId} />
+          </li>
+        ))}
+      </ul>
+    );
   const loadMore = list.hasNextPage && (
     <Button
       variant="secondary"
@@ -139,9 +157,19 @@ export function OrdersPanel({
   return (
     <div className="flex flex-col gap-4">
       {earlierToggle}
+      {isRail && <AllDayStrip orders={orders.filter((o) => !isWaitingForStart(o, now))} />}
       {active && active.length > 0
         ? grid(active, 'Orders')
         : collapsesFinished && <p className="text-sm text-stone-600">No open orders right now.</p>}
+      {later.length > 0 && (
+        <section aria-labelledby={laterId} className="flex flex-col gap-2">
+          <h2 id={laterId} className="text-sm font-semibold text-stone-700">
+            Scheduled for later{' '}
+            <span className="font-normal text-stone-500">· moves to the queue when it is time to start</span>
+          </h2>
+          {grid(later, 'Scheduled for later')}
+        </section>
+      )}
       {collapsesFinished && mayHaveMoreOpen && !showsFinished && loadMore}
       {collapsesFinished && finishedCount > 0 && (
         <Button

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { MessageSquareText, Smartphone } from 'lucide-react';
 import type { OutboxMessage, OutboxTextKind } from '@shared/contracts/orders';
 import { formatPhoneDisplay } from '@shared/domain/phone';
-import { formatClockTime, formatDateTime } from '@web/lib/relative-time';
+import { isSameDay, useNow, useRestaurantClock } from '@web/lib/relative-time';
 import { useSession } from '@web/lib/session';
 import { useDocumentTitle } from '@web/components/document-title';
 import { Button, Spinner } from '@web/components/button';
@@ -109,7 +109,9 @@ function Conversation({ thread }: { thread: Thread }) {
 
 function Bubble({ message }: { message: OutboxMessage }) {
   const at = message.sentAt ?? message.createdAt;
-  const isToday = new Date(at).toDateString() === new Date().toDateString();
+  // On the restaurant's clock, like the orders the texts are about.
+  const clock = useRestaurantClock();
+  const isToday = isSameDay(at, useNow(), clock.timeZone);
   return (
     <li className="flex flex-col items-start gap-1">
       <span className="text-xs font-medium text-stone-500">{kindLabel(message.kind)}</span>
@@ -117,8 +119,8 @@ function Bubble({ message }: { message: OutboxMessage }) {
         {message.body}
       </p>
       <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 pl-1 text-xs text-stone-500">
-        <time dateTime={at} title={formatDateTime(at)}>
-          {isToday ? formatClockTime(at) : formatDateTime(at)}
+        <time dateTime={at} title={clock.dateTime(at)}>
+          {isToday ? clock.time(at) : clock.dateTime(at)}
         </time>
         <span aria-hidden="true">·</span>
         <TextStatus status={message.status} lastError={message.lastError} />

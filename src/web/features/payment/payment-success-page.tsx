@@ -2,7 +2,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { ArrowRight, Check, CircleCheck } from 'lucide-react';
-import { PRO_PLAN } from '@shared/product';
+import type { PlanSummary } from '@shared/contracts/billing';
+import { formatPrice, PRO_PLAN } from '@shared/product';
 import { apiClient, call } from '@web/lib/api-client';
 import { applyPlanUpdate, formatPlanDate, isSubscribed } from '@web/lib/queries/billing';
 import { useSession } from '@web/lib/session';
@@ -10,10 +11,21 @@ import { ButtonLink, Spinner } from '@web/components/button';
 import { useDocumentTitle } from '@web/components/document-title';
 import { Logo } from '@web/components/logo';
 
+/**
+ * What the heading may claim: a payment only when one was taken. A trial converted to the plan ('trialing') charged
+ * nothing; before the provider has confirmed anything, the owner is thanked and nothing more is claimed.
+ */
+function headingFor(plan: PlanSummary | undefined): string {
+  if (plan && isSubscribed(plan))
+    return plan.providerStatus === 'trialing' ? 'Your plan is set up' : 'Payment successful';
+  return 'Thank you for subscribing';
+}
+
 export function PaymentSuccessPage() {
-  useDocumentTitle('Payment successful');
   const { me } = useSession();
   const sync = useSyncPlanOnArrival(me !== null);
+  const heading = headingFor(sync.data?.plan);
+  useDocumentTitle(heading);
 
   return (
     <div className="flex min-h-dvh flex-col items-center bg-stone-50 px-4 py-10 sm:py-16">
@@ -25,8 +37,8 @@ export function PaymentSuccessPage() {
           <span className="mx-auto grid size-14 place-items-center rounded-full bg-green-100 text-green-700">
             <CircleCheck className="size-7" aria-hidden="true" />
           </span>
-          <h1 className="mt-6 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Payment successful</h1>
-          <p className="mt-3 leading-7 text-stone-600">Welcome to {PRO_PLAN.name}! Thank you for subscribing.</p>
+          <h1 className="mt-6 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{heading}</h1>
+          <p className="mt-3 leading-7 text-stone-600">Welcome to {PRO_PLAN.name}!</p>
           {me && <PlanState sync={sync} />}
           <ul className="mt-6 space-y-2 rounded-xl bg-stone-50 p-4 text-left text-sm text-stone-700">
             {PRO_PLAN.features.map((feature) => (
@@ -74,6 +86,16 @@ function PlanState({ sync }: { sync: ReturnType<typeof useSyncPlanOnArrival> }) 
       <span className="inline-flex items-center gap-2">
         <Spinner className="size-4 text-brand-700" /> Confirming your subscription…
       </span>
+    );
+  } else if (plan && isSubscribed(plan) && plan.providerStatus === 'trialing') {
+    text = (
+      <>
+        <strong className="font-semibold">Nothing has been charged today.</strong> {PRO_PLAN.name} is yours now, and
+        your free trial continues
+        {plan.currentPeriodEnd
+          ? `: your card is first charged ${formatPrice(PRO_PLAN.priceCents)} on ${formatPlanDate(plan.currentPeriodEnd)}, when the trial ends.`
+          : ' until it ends; then your card is charged each month.'}
+      </>
     );
   } else if (plan && isSubscribed(plan)) {
     text = (

@@ -13,6 +13,7 @@ const restaurant: RestaurantResponse = {
   address: '12 Main St, Springfield',
   timezone: 'America/Chicago',
   forwardingPhone: null,
+  kitchenCapacity: 3,
   onboardingStep: 6,
   hasCompletedOnboarding: true,
 };

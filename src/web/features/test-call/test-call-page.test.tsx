@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { StartTestCallResponse, TestCallTurn } from '@shared/contracts/test-calls';
+import { TEST_CALL_IDLE_MS } from '@shared/domain/calls';
 import { fakeApi, renderAt, reply, signedInOwner, type Reply } from '../../../../tests/render-web';
 import { TestCallPage } from './test-call-page';
 
@@ -185,6 +186,62 @@ describe('the test call page', () => {
     ]);
     expect(messageBox()).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Start again' })).toHaveFocus();
+  });
+
+  describe('a call nobody hangs up', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      Reflect.deleteProperty(navigator, 'sendBeacon');
+    });
+
+    it('ends after 2 minutes without a message, each message starting the 2 minutes again', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+      const api = callApi(() => reply(200, turn({ reply: 'Muy bien.' })));
+      const { user } = await startCall();
+      const ends = () => api.writes().filter((r) => r.path.endsWith('/end'));
+
+      act(() => void vi.advanceTimersByTime(TEST_CALL_IDLE_MS - 1_000));
+      await user.type(messageBox(), 'Una horchata{Enter}');
+      await within(transcript()).findByText('Muy bien.');
+      act(() => void vi.advanceTimersByTime(TEST_CALL_IDLE_MS - 1_000));
+      expect(messageBox()).toBeEnabled();
+      expect(ends()).toEqual([]);
+
+      act(() => void vi.advanceTimersByTime(1_000));
+      expect(await within(transcript()).findByText('The call ended after 2 minutes without a message.')).toBeVisible();
+      expect(messageBox()).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Start again' })).toBeVisible();
+      await waitFor(() => expect(ends().map((r) => r.path)).toEqual([`/api/test-calls/${CALL_ID}/end`]));
+    });
+
+    it('is hung up with a beacon when the page goes away', async () => {
+      const beacon = vi.fn(() => true);
+      Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
+      const api = callApi(() => reply(200, turn()));
+      await startCall();
+
+      act(() => void window.dispatchEvent(new Event('pagehide')));
+      expect(beacon).toHaveBeenCalledExactlyOnceWith(`/api/test-calls/${CALL_ID}/end?left=1`);
+      expect(api.writes().filter((r) => r.path.endsWith('/end'))).toEqual([]);
+      // Back from the browser's back-forward cache, the page says the call is over.
+      expect(await within(transcript()).findByText('The call was hung up when you left the page.')).toBeVisible();
+      expect(messageBox()).toBeDisabled();
+    });
+
+    it('is hung up with a keepalive request when the browser will not take the beacon', async () => {
+      Object.defineProperty(navigator, 'sendBeacon', { value: vi.fn(() => false), configurable: true });
+      const api = callApi(() => reply(200, turn()));
+      await startCall();
+
+      act(() => void window.dispatchEvent(new Event('pagehide')));
+      await waitFor(() =>
+        expect(api.writes().filter((r) => r.path.endsWith('/end'))).toEqual([
+          { method: 'POST', path: `/api/test-calls/${CALL_ID}/end`, body: undefined },
+        ]),
+      );
+      const [, init] = vi.mocked(fetch).mock.calls.at(-1)!;
+      expect(init).toMatchObject({ keepalive: true });
+    });
   });
 
   it('checks the caller number before calling', async () => {

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StartTestCallInput, StartTestCallResponse, TestCallTurn } from '@shared/contracts/test-calls';
+import { TEST_CALL_IDLE_MS } from '@shared/domain/calls';
 import type { Language } from '@shared/domain/languages';
 import { ApiError } from '@web/lib/api';
-import { apiClient, call } from '@web/lib/api-client';
+import { apiClient, apiUrl, call } from '@web/lib/api-client';
 
 export type TranscriptEntry =
   | { id: number; kind: 'assistant'; text: string }
@@ -46,6 +47,8 @@ const INITIAL: TestCallState = {
 };
 
 const HUNG_UP = 'You hung up.';
+const LEFT = 'The call was hung up when you left the page.';
+export const ENDED_IDLE = 'The call ended after 2 minutes without a message.';
 
 const failureMessage = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.';
@@ -54,8 +57,19 @@ const failureMessage = (error: unknown) =>
 const isCallOver = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || (error.status === 409 && /ended/i.test(error.message)));
 
-function endCall(callId: string, keepalive = false) {
-  return call(apiClient['test-calls'][':callId'].end.$post({ param: { callId } }, { init: { keepalive } }));
+function endCall(callId: string) {
+  return call(apiClient['test-calls'][':callId'].end.$post({ param: { callId }, query: {} }));
+}
+
+/**
+ * Hangs up a call as the page goes away (tab closed, another page): a beacon, which the browser still sends after
+ * the page is gone, else a `keepalive` request. The server ends a call left behind anyway once it has been idle.
+ */
+function endCallOnLeave(callId: string) {
+  const route = apiClient['test-calls'][':callId'].end;
+  const url = apiUrl(route.$path({ param: { callId }, query: { left: '1' } }));
+  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url)) return;
+  route.$post({ param: { callId }, query: { left: '1' } }, { init: { keepalive: true } }).catch(() => undefined);
 }
 
 /**
@@ -192,6 +206,29 @@ export function useTestCall() {
     );
   }, []);
 
+  // A call with no message for 2 minutes ends, here as on the server (which would refuse the next message anyway).
+  const { phase, isAnswering, isHangingUp, callId: shownCall, entries } = state;
+  const lastEntry = entries.at(-1)?.id;
+  useEffect(() => {
+    if (phase !== 'active' || isAnswering || isHangingUp || !shownCall) return;
+    const timer = window.setTimeout(() => {
+      if (openCall.current !== shownCall || isSending.current) return;
+      openCall.current = null;
+      endCall(shownCall).catch(() => undefined);
+      setState((s) =>
+        s.callId !== shownCall || s.phase !== 'active'
+          ? s
+          : {
+              ...s,
+              phase: 'ended',
+              failure: null,
+              entries: [...s.entries, { id: ++nextId.current, kind: 'note', text: ENDED_IDLE, tone: 'info' }],
+            },
+      );
+    }, TEST_CALL_IDLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [phase, isAnswering, isHangingUp, shownCall, lastEntry]);
+
   /** Tries the failed action again: the same start, the same words, or hanging up. */
   const retry = useCallback(() => {
     const { failure, entries } = state;
@@ -210,7 +247,18 @@ export function useTestCall() {
       const callId = openCall.current;
       if (!callId) return;
       openCall.current = null;
-      endCall(callId, true).catch(() => undefined);
+      endCallOnLeave(callId);
+      // Shown if the page comes back from the browser's back-forward cache: the call it had is over.
+      setState((s) =>
+        s.callId !== callId || s.phase !== 'active'
+          ? s
+          : {
+              ...s,
+              phase: 'ended',
+              isAnswering: false,
+              entries: [...s.entries, { id: ++nextId.current, kind: 'note', text: LEFT, tone: 'info' }],
+            },
+      );
     };
     window.addEventListener('pagehide', hangUpOnLeave);
     return () => {

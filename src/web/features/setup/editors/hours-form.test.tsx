@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { defaultBusinessHours, type DayHours } from '@shared/domain/hours';
+import type { DayHours } from '@shared/domain/hours';
+import { nineToFiveWeek } from '../../../../../tests/nine-to-five-week';
 import {
   expectFieldError,
   expectNoFieldError,
@@ -14,7 +15,7 @@ import {
 import { setupRoutes as routes } from '../setup-test-routes';
 
 /** The server's answer before the owner saved any hours: 09:00–17:00, Sunday closed. */
-const defaults = defaultBusinessHours();
+const defaults = nineToFiveWeek();
 
 function hoursApi(hours = defaults, overrides: FakeRoutes = {}) {
   return fakeApi({

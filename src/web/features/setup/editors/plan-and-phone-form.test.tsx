@@ -29,10 +29,24 @@ function verification(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** Step 1's answers. The number is not a US one unless a test says so: the phone field then starts empty. */
+function restaurant(phoneNumber = '+44 20 7946 0958') {
+  return {
+    restaurantName: "Maria's Trattoria",
+    phoneNumber,
+    address: '12 Harbour Street, Portland',
+    timezone: 'America/New_York',
+    forwardingPhone: null,
+    onboardingStep: 6,
+    hasCompletedOnboarding: false,
+  };
+}
+
 function paymentApi(routes: FakeRoutes = {}) {
   let completed = false;
   return fakeApi({
     'GET /api/me': () => reply(200, signedInOwner({ onboardingStep: 6, hasCompletedOnboarding: completed })),
+    'GET /api/restaurant': reply(200, restaurant()),
     'POST /api/phone-verifications': reply(201, verification()),
     'GET /api/notifications': reply(200, {
       messages: [
@@ -82,6 +96,23 @@ async function askForCode(view: Awaited<ReturnType<typeof openStep>>, number = '
 }
 
 describe('plan and phone number step', () => {
+  it('shows the monthly plan as it is: no annual billing, which does not exist', async () => {
+    await openStep();
+    expect(screen.getByText('Billed monthly. Cancel any time.')).toBeInTheDocument();
+    expect(screen.queryByText(/annual/i)).not.toBeInTheDocument();
+  });
+
+  it('starts from the restaurant’s own number given in step 1, and sends it as written', async () => {
+    const view = await openStep({ 'GET /api/restaurant': reply(200, restaurant('+1 555-987-6543')) });
+    expect(phoneField()).toHaveValue('(555) 987-6543');
+
+    await view.user.click(confirmBox());
+    await view.user.click(sendCode());
+
+    await screen.findByLabelText('6-digit code');
+    expect(view.api.bodiesOf('POST /api/phone-verifications')).toEqual([{ phoneNumber: '(555) 987-6543' }]);
+  });
+
   it('asks for a valid phone number first, and sends nothing', async () => {
     const { user, api } = await openStep();
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Check } from 'lucide-react';
 import { completeOnboardingSchema, paymentNumberSchema } from '@shared/contracts/restaurant';
+import { formatPhoneDisplay, toE164 } from '@shared/domain/phone';
 import { PRO_PLAN, formatPrice } from '@shared/product';
 import { ApiError } from '@web/lib/api';
 import { Button } from '@web/components/button';
@@ -15,11 +16,34 @@ import { useCompleteOnboarding } from '../setup-api';
 const PHONE_FIELD_ID = 'payment-phone-number';
 
 /**
- * The last step: the plan, and the number callers will dial. The owner's own number is proven with a code texted to
- * it (Send code, then Verify); a new dedicated number needs none. Finishing completes onboarding.
+ * The restaurant's number from step 1, as this step accepts it: a North American number written (XXX) XXX-XXXX, its
+ * country code dropped; empty when it is not one (the step takes US numbers only).
  */
-export function PlanAndPhoneForm({ onCompleted, back }: { onCompleted: () => Promise<void>; back?: ReactNode }) {
-  const [values, setValues] = useDraft('payment', { phoneNumber: '', confirmedAccess: false, requestNewNumber: false });
+export function paymentStepNumberFrom(restaurantPhone: string | null | undefined): string {
+  const e164 = restaurantPhone ? toE164(restaurantPhone) : null;
+  return e164?.startsWith('+1') && e164.length === 12 ? formatPhoneDisplay(e164.slice(2)) : '';
+}
+
+/**
+ * The last step: the plan, and the number callers will dial, filled in with the restaurant's number from step 1. The
+ * owner's own number is proven with a code texted to it (Send code, then Verify); a new dedicated number needs none.
+ * Finishing completes onboarding.
+ */
+export function PlanAndPhoneForm({
+  onCompleted,
+  back,
+  restaurantPhone = null,
+}: {
+  onCompleted: () => Promise<void>;
+  back?: ReactNode;
+  /** The number given in step 1, to start from. */
+  restaurantPhone?: string | null;
+}) {
+  const [values, setValues] = useDraft('payment', {
+    phoneNumber: paymentStepNumberFrom(restaurantPhone),
+    confirmedAccess: false,
+    requestNewNumber: false,
+  });
   const proof = usePhoneProof('payment.code');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -83,7 +107,7 @@ export function PlanAndPhoneForm({ onCompleted, back }: { onCompleted: () => Pro
             <span className="text-sm text-stone-600"> per month</span>
           </p>
         </div>
-        <p className="mt-1 text-sm font-medium text-brand-800">Save 20% with annual billing</p>
+        <p className="mt-1 text-sm font-medium text-brand-800">Billed monthly. Cancel any time.</p>
         <ul className="mt-3 grid gap-1 text-sm text-stone-700 sm:grid-cols-3">
           {PRO_PLAN.features.map((f) => (
             <li key={f} className="flex items-center gap-1.5">

@@ -19,6 +19,7 @@ const blank: RestaurantResponse = {
   address: '',
   timezone: 'America/Chicago',
   forwardingPhone: null,
+  kitchenCapacity: 3,
   onboardingStep: 1,
   hasCompletedOnboarding: false,
 };
@@ -117,6 +118,7 @@ describe('restaurant settings', () => {
     address: '12 Main St, Springfield',
     timezone: 'America/Chicago',
     forwardingPhone: null,
+    kitchenCapacity: 3,
     onboardingStep: 6,
     hasCompletedOnboarding: true,
   };
@@ -157,6 +159,7 @@ describe('restaurant settings', () => {
         phoneNumber: '+1 555 123 4567 890',
         address: '12 Main St, Springfield',
         timezone: 'America/Chicago',
+        kitchenCapacity: 3,
         forwardingPhone: null,
       },
     ]);
@@ -184,6 +187,31 @@ describe('restaurant settings', () => {
 
     await waitFor(() => expect(api.bodiesOf('PUT /api/restaurant')).toHaveLength(1));
     expect(api.bodiesOf('PUT /api/restaurant')[0]).toMatchObject({ forwardingPhone: null });
+  });
+
+  const capacityField = () => screen.getByLabelText('Orders the kitchen works on at once');
+
+  it('shows how many orders the kitchen works on at once, and saves a new number', async () => {
+    const { user, fill, api } = await openSettings(restaurantApi(saved));
+
+    expect(capacityField()).toHaveValue(3);
+    expect(capacityField()).toHaveAccessibleDescription(/Pickup times told to callers/);
+    await fill(capacityField(), '5');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(api.bodiesOf('PUT /api/restaurant')).toHaveLength(1));
+    expect(api.bodiesOf('PUT /api/restaurant')[0]).toMatchObject({ kitchenCapacity: 5 });
+  });
+
+  it('refuses a kitchen capacity outside 1 to 20, and sends nothing', async () => {
+    const { user, fill, api } = await openSettings(restaurantApi(saved));
+
+    for (const typed of ['0', '21', '']) {
+      await fill(capacityField(), typed);
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      expectFieldError(capacityField(), 'Enter a whole number from 1 to 20');
+    }
+    expect(api.writes()).toEqual([]);
   });
 
   it('refuses a staff phone line that is not a phone number, and sends nothing', async () => {

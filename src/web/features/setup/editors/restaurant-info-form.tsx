@@ -1,11 +1,13 @@
 import { z, type ZodType } from 'zod';
 import {
+  kitchenCapacityText,
   restaurantInfoSchema,
   isValidTimeZone,
   type RestaurantInfo,
   type RestaurantResponse,
 } from '@shared/contracts/restaurant';
 import { formatPhoneDisplay } from '@shared/domain/phone';
+import { MAX_KITCHEN_CAPACITY, MIN_KITCHEN_CAPACITY } from '@shared/domain/pickup-quote';
 import { SelectField, TextAreaField, TextField } from '@web/components/form-field';
 import { useSaveRestaurant } from '../setup-api';
 import { useDraft } from '@web/lib/drafts';
@@ -19,15 +21,26 @@ export function browserTimeZone(): string {
   return zone && isValidTimeZone(zone) ? zone : 'America/New_York';
 }
 
-/** The wizard asks only what a new restaurant needs; the staff line for transfers is set later, in Settings. */
+/** Settings: the kitchen's capacity is typed as text. */
+const settingsInfoSchema = restaurantInfoSchema.extend({ kitchenCapacity: kitchenCapacityText.optional() });
+type InfoFormInput = z.input<typeof settingsInfoSchema>;
+
+/**
+ * The wizard asks only what a new restaurant needs; the staff line for transfers and the kitchen's capacity are set
+ * later, in Settings.
+ */
 const wizardInfoSchema = restaurantInfoSchema.extend({
   forwardingPhone: z
     .string()
     .nullish()
     .transform(() => undefined),
+  kitchenCapacity: z
+    .string()
+    .optional()
+    .transform(() => undefined),
 });
-const schemaFor = (mode: 'wizard' | 'settings'): ZodType<RestaurantInfo, z.input<typeof restaurantInfoSchema>> =>
-  mode === 'settings' ? restaurantInfoSchema : wizardInfoSchema;
+const schemaFor = (mode: 'wizard' | 'settings'): ZodType<RestaurantInfo, InfoFormInput> =>
+  mode === 'settings' ? settingsInfoSchema : wizardInfoSchema;
 
 function timeZoneOptions(current: string) {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -48,6 +61,7 @@ export function RestaurantInfoForm({
     address: restaurant.address,
     timezone: restaurant.timezone ?? browserTimeZone(),
     forwardingPhone: formatPhoneDisplay(restaurant.forwardingPhone),
+    kitchenCapacity: String(restaurant.kitchenCapacity),
   });
   const unsaved = useUnsavedChanges(values);
   const { errors, setErrors, onSubmit } = useEditorSubmit({
@@ -83,6 +97,18 @@ export function RestaurantInfoForm({
           placeholder="(555) 987-6543"
           hint="Optional. When a caller asks to speak to someone, the assistant transfers the call to this number. Leave it empty and the assistant tells callers that nobody is available."
           {...field('forwardingPhone')}
+        />
+      )}
+      {mode === 'settings' && (
+        <TextField
+          label="Orders the kitchen works on at once"
+          type="number"
+          inputMode="numeric"
+          min={MIN_KITCHEN_CAPACITY}
+          max={MAX_KITCHEN_CAPACITY}
+          step={1}
+          hint="Pickup times told to callers count this many orders made side by side, behind the orders already waiting. Usually 3."
+          {...field('kitchenCapacity')}
         />
       )}
       <SelectField

@@ -101,17 +101,24 @@ function PreferencesStep({ onSaved, back }: StepProps) {
 function PaymentStep({ back }: { back: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // The restaurant's number from step 1 is where the phone number starts.
+  const restaurant = useRestaurant();
   return (
-    <PlanAndPhoneForm
-      back={back}
-      onCompleted={async () => {
-        clearAllDrafts();
-        newUserFlag.clear();
-        markAwaitingPhoneSetup();
-        await queryClient.invalidateQueries({ queryKey: meQueryKey });
-        // Where the owner was headed when they signed up (a visitor's Subscribe Now: checkout), else the dashboard.
-        await navigate(afterOnboarding.take(), { replace: true });
-      }}
-    />
+    <WithData query={restaurant}>
+      {(r) => (
+        <PlanAndPhoneForm
+          back={back}
+          restaurantPhone={r.phoneNumber}
+          onCompleted={async () => {
+            clearAllDrafts();
+            newUserFlag.clear();
+            markAwaitingPhoneSetup();
+            await queryClient.invalidateQueries({ queryKey: meQueryKey });
+            // Where the owner was headed when they signed up (a visitor's Subscribe Now: checkout), else the dashboard.
+            await navigate(afterOnboarding.take(), { replace: true });
+          }}
+        />
+      )}
+    </WithData>
   );
 }
