@@ -62,6 +62,8 @@ for (const viewport of [
       await capacity.fill('0');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await expect(page.getByText('Enter a whole number from 1 to 20')).toBeVisible();
+      await expect(capacity).toHaveAttribute('aria-invalid', 'true');
+      await page.screenshot({ path: `${SHOTS}/settings-kitchen-capacity-error-${viewport.width}.png`, fullPage: true });
       await capacity.fill('2');
       await capacity.focus();
       await page.screenshot({ path: `${SHOTS}/settings-kitchen-capacity-${viewport.width}.png`, fullPage: true });
@@ -107,12 +109,12 @@ for (const viewport of [
       await expect(laterList.getByRole('article')).toContainText(
         new RegExp(`Scheduled for (\\w{3} \\d+, )?${scheduled![1]} GMT\\+9`),
       );
-      await expect(laterList.getByRole('article')).toContainText(/start at \d{1,2}:\d{2} [AP]M GMT\+9/);
+      await expect(laterList.getByRole('article')).toContainText(/kitchen starts \d{1,2}:\d{2} [AP]M GMT\+9/);
       await page.screenshot({ path: `${SHOTS}/board-scheduled-${viewport.width}.png`, fullPage: true });
 
       // The rail keeps it beside the queue too, and the all-day count leaves it out until it is time to start.
       await page.getByRole('button', { name: 'Rail' }).click();
-      await expect(laterList.getByRole('article')).toContainText(scheduled![1]);
+      await expect(laterList.getByRole('article')).toContainText(scheduled![1]!);
       await expect(page.getByRole('list', { name: 'Still to make, all open orders' })).toContainText('Salmon Roll × 2');
       await page.screenshot({ path: `${SHOTS}/rail-scheduled-${viewport.width}.png`, fullPage: true });
     });

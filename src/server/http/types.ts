@@ -63,6 +63,8 @@ export interface TestCallLimits {
   turns: { max: number; window: number };
   /** Turns of one account being answered at once, on this server. */
   turnsAtOnce: number;
+  /** How long a built-in assistant's turn may run once a thread takes it up; TURN_BUDGET_MS unless set. */
+  turnBudgetMs?: number;
 }
 
 export interface AppEnv {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { instantAt } from '@shared/domain/zoned-time';
+import { largeMenu, longTurn } from '../../../../bench/lib/large-menu';
 import { PACKS } from '../language';
 import { readPickupRequest, readPickupTime, resolvePickupRequest, type PickupRequest } from './pickup-request';
 
@@ -67,6 +68,8 @@ describe('readPickupRequest', () => {
     for (const text of ['Two burritos please', 'What time do you close?', 'How long will it take?', '3 tacos']) {
       expect(readPickupRequest(text, PACKS.en)).toBeNull();
     }
+    expect(readPickupRequest('two Midnight Platters and a Noon Special', PACKS.en)).toBeNull();
+    expect(readPickupRequest(longTurn(largeMenu()), PACKS.en)).toBeNull();
     expect(readPickupRequest('dos burritos, por favor', PACKS.es)).toBeNull();
     expect(readPickupRequest('两个汉堡', PACKS.zh)).toBeNull();
   });

@@ -150,8 +150,10 @@ function clockAt(tokens: readonly Token[], i: number, pack: LanguagePack, words:
   let hour: number;
   let minute = 0;
   let isTime = false;
-  const noon = phraseAt(tokens, j, words.noon);
-  const midnight = noon ? null : phraseAt(tokens, j, words.midnight);
+  // "Noon" and "midnight" only after a lead ("at noon"): alone they may be part of a dish's name.
+  const hasLead = j > i;
+  const noon = hasLead ? phraseAt(tokens, j, words.noon) : null;
+  const midnight = noon || !hasLead ? null : phraseAt(tokens, j, words.midnight);
   if (noon || midnight) {
     hour = noon ? 12 : 0;
     j += (noon ?? midnight)!.length;

@@ -136,7 +136,8 @@ describe('what one account may do with test calls', () => {
 
 describe('a turn on the largest menu', () => {
   it('runs off the thread that answers everyone else', async () => {
-    const app = await createTestApp({ testCallLimits: TEST_CALL_LIMITS });
+    // The turn's time budget is not the point here, and a busy machine may take longer than the product's 5 s.
+    const app = await createTestApp({ testCallLimits: { ...TEST_CALL_LIMITS, turnBudgetMs: 60_000 } });
     try {
       const { cookie, userId } = await app.signUp({ email: 'large-menu-turn@example.com' });
       await openAroundTheClock(app.db, userId);

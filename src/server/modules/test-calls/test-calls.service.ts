@@ -44,7 +44,9 @@ function gateOf(deps: TestCallDeps) {
 
 /** The built-in assistant's turn runs on a worker thread; the language model's is a network request from here. */
 function respond(deps: TestCallDeps, engine: ConversationEngine, input: Parameters<ConversationEngine['respond']>[0]) {
-  return engine === rulesEngine ? respondOffThread(input, { logger: deps.logger }) : engine.respond(input);
+  return engine === rulesEngine
+    ? respondOffThread(input, { logger: deps.logger, budgetMs: limitsOf(deps).turnBudgetMs })
+    : engine.respond(input);
 }
 
 /** What a message to a test call left without a word for too long hears. */
@@ -112,6 +114,8 @@ export async function startTestCall(
         status: 'in-progress',
         conversation: greeting.conversation,
         transcript: transcriptLine('Assistant', greeting.reply),
+        // Heard from now, on the same clock as its turns: the idle rule measures from here.
+        updatedAt: new Date(),
       })
       .returning({ id: calls.id });
     await publishCallChange(tx, events, ownerId, call!.id);

@@ -223,6 +223,14 @@ describe('pickup times from the live queue', () => {
       expect(order.quotedReadyAt?.getTime()).toBe(la(27, 19));
       const [text] = await t.db.select().from(notifications).where(eq(notifications.orderId, order.id));
       expect(text!.body).toContain('Pickup today at 7:00 PM.');
+      // Asked again on the same call, the assistant says the time, not "shortly".
+      const status = await executeToolCall(
+        deps,
+        call,
+        { id: `tool-${randomUUID()}`, name: 'get_order_status', args: {} },
+        new Date(la(27, 17, 5)),
+      );
+      expect(status.result).toBe('It will be ready for pickup today at 7:00 PM.');
     });
 
     it('takes "in an hour" and a 24-hour time, as Vapi sends them', async () => {

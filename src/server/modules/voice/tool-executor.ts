@@ -27,6 +27,7 @@ import { loadOrders } from '../order-view/order-view';
 import { loadCallContext, type CallContext, type MenuEntry } from './call-context';
 import { readPickupTime } from '../pickup-time/pickup-request';
 import { decidePickup, prepMinutesOf, type Pickup } from './pickup';
+import { speakPickup } from '../pickup-time/spoken-pickup';
 import { publishCallChange } from './call-view';
 import { nextOpening, orderRefusal } from './order-taking';
 import { matchDish, matchOption } from './menu-match';
@@ -214,7 +215,12 @@ async function describeOrderStatus(
 ): Promise<ToolAnswer> {
   if (!call.callerNumber) return { result: say.noOrderFound };
   const [order] = await db
-    .select({ status: orders.status, readyInMinutes: orders.readyInMinutes, updatedAt: orders.updatedAt })
+    .select({
+      status: orders.status,
+      readyInMinutes: orders.readyInMinutes,
+      updatedAt: orders.updatedAt,
+      scheduledFor: orders.scheduledFor,
+    })
     .from(orders)
     .where(
       and(
@@ -234,6 +240,11 @@ async function describeOrderStatus(
           timeZone: ctx.timeZone,
         }).format(new Date(order.updatedAt.getTime() + order.readyInMinutes * 60_000))
       : null;
+  // An order for a later pickup is not started "shortly": the caller hears the time they asked for.
+  if (order.status === 'new' && order.scheduledFor) {
+    const when = speakPickup(ctx.language, order.scheduledFor.getTime(), now.getTime(), ctx.timeZone).when;
+    return { result: tidyStops(say.pickupAt(when)) };
+  }
   return { result: say.orderStatus(order.status, readyAround) };
 }
 

@@ -39,25 +39,31 @@ export function PickupLine({
   const Icon = order.scheduledFor ? CalendarClock : Clock;
   const waiting = isWaitingForStart(order, now);
   const startsAt = order.scheduledFor ? kitchenStartOf(Date.parse(order.scheduledFor), order.prepMinutes ?? 0) : null;
+  const startLine = waiting && startsAt !== null ? `kitchen starts ${clock.time(startsAt)}` : null;
+  if (compact) {
+    return (
+      <p data-pickup={order.scheduledFor ? 'scheduled' : 'quoted'} className="flex gap-1 text-xs text-indigo-950">
+        <Icon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+        <span className="min-w-0">
+          <span className="font-semibold">{label}</span>
+          {startLine && <span className="block text-stone-700">{startLine}</span>}
+        </span>
+      </p>
+    );
+  }
   return (
     <p
       data-pickup={order.scheduledFor ? 'scheduled' : 'quoted'}
       className={clsx(
-        'flex flex-wrap items-center gap-x-1.5 gap-y-0.5',
-        compact ? 'text-xs font-semibold text-indigo-900' : 'rounded-lg px-3 py-1.5 text-sm ring-1 ring-inset',
-        !compact &&
-          (order.scheduledFor
-            ? 'bg-indigo-50 text-indigo-950 ring-indigo-200'
-            : 'bg-stone-50 text-stone-800 ring-stone-200'),
+        'flex flex-wrap items-center gap-x-1.5 gap-y-0.5 rounded-lg px-3 py-1.5 text-sm ring-1 ring-inset',
+        order.scheduledFor
+          ? 'bg-indigo-50 text-indigo-950 ring-indigo-200'
+          : 'bg-stone-50 text-stone-800 ring-stone-200',
       )}
     >
-      <Icon className={compact ? 'size-3.5 shrink-0' : 'size-4 shrink-0'} aria-hidden="true" />
+      <Icon className="size-4 shrink-0" aria-hidden="true" />
       <span className="font-semibold">{label}</span>
-      {waiting && startsAt !== null && (
-        <span className={compact ? 'font-normal text-stone-700' : 'ml-auto text-stone-700'}>
-          start at {clock.time(startsAt)}
-        </span>
-      )}
+      {startLine && <span className="text-stone-700">· {startLine}</span>}
     </p>
   );
 }
