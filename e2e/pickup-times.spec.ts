@@ -51,7 +51,7 @@ for (const viewport of [
       await completeOnboarding(page, { restaurantName: 'Kaiten Sushi' });
       const api = appApi(page);
       expect((await api.put('/api/restaurant/hours', { data: { hours: ALL_DAY } })).status()).toBe(200);
-      const dish = { name: 'Salmon Roll', priceCents: 900, preparationTime: 15, isAvailable: true };
+      const dish = { name: 'Salmon Roll', priceCents: 900, preparationTime: 20, isAvailable: true };
       expect((await api.post('/api/menu-items', { data: dish })).status()).toBe(201);
 
       // The setting, in the restaurant settings form.
@@ -94,7 +94,7 @@ for (const viewport of [
       const scheduled = /It will be ready for pickup (?:today|tomorrow) at (\d{1,2}:\d{2} [AP]M)\./.exec(later);
       expect(scheduled, later).not.toBeNull();
       const now = await phoneOrder(page, number!, '+12125550182', { ...roll, customer_name: 'Ren' });
-      const quoted = /in about 15 minutes, around (\d{1,2}:\d{2} [AP]M)\./.exec(now);
+      const quoted = /in about 20 minutes, around (\d{1,2}:\d{2} [AP]M)\./.exec(now);
       expect(quoted, now).not.toBeNull();
 
       await page.goto('/dashboard');
@@ -116,6 +116,8 @@ for (const viewport of [
       await page.getByRole('button', { name: 'Rail' }).click();
       await expect(laterList.getByRole('article')).toContainText(scheduled![1]!);
       await expect(page.getByRole('list', { name: 'Still to make, all open orders' })).toContainText('Salmon Roll × 2');
+      // One tap starts the order with its own preparation time, the one its quote was built on.
+      await expect(queue.getByRole('button', { name: /^Start · 20 min for order #\d+$/ })).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/rail-scheduled-${viewport.width}.png`, fullPage: true });
     });
   });

@@ -144,6 +144,10 @@ export const calls = pgTable(
   },
   (t) => [
     index('calls_restaurant_started_idx').on(t.restaurantId, t.startedAt.desc()),
+    // The silent-call sweep reads only the calls not yet ended, every 30 s: a few rows, however long the log grows.
+    index('calls_open_updated_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} <> 'ended'`),
     check('calls_kind', inList(t.kind, CALL_KINDS)),
     check('calls_status', inList(t.status, CALL_STATUSES)),
     check('calls_language', sql`${t.language} is null or ${inList(t.language, LANGUAGE_CODES)}`),

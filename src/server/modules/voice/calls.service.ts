@@ -288,7 +288,8 @@ export async function endSilentCallsIn(
     })
     .where(
       and(
-        ne(calls.status, 'ended'),
+        // Written out, not a parameter, so the planner sees the open-calls index's own condition (calls_open_updated_idx).
+        sql`${calls.status} <> 'ended'`,
         or(
           and(eq(calls.kind, 'test'), lte(calls.updatedAt, sql`${testSince}::timestamptz`)),
           and(eq(calls.kind, 'phone'), lte(calls.updatedAt, sql`${phoneSince}::timestamptz`)),

@@ -50,11 +50,17 @@ describe('the all-day count', () => {
 });
 
 describe('one tap on a new ticket', () => {
-  it('starts it with its quoted time rounded up to a kitchen step, or the usual 15 minutes', () => {
-    expect(bumpPrepMinutes({ readyInMinutes: null })).toBe(15);
-    expect(bumpPrepMinutes({ readyInMinutes: 8 })).toBe(10);
-    expect(bumpPrepMinutes({ readyInMinutes: 16 })).toBe(20);
-    expect(bumpPrepMinutes({ readyInMinutes: 45 })).toBe(30);
+  it('starts it with the time the kitchen gave it rounded up to a kitchen step, or the usual 15 minutes', () => {
+    expect(bumpPrepMinutes({ readyInMinutes: null, prepMinutes: null })).toBe(15);
+    expect(bumpPrepMinutes({ readyInMinutes: 8, prepMinutes: null })).toBe(10);
+    expect(bumpPrepMinutes({ readyInMinutes: 16, prepMinutes: 25 })).toBe(20);
+    expect(bumpPrepMinutes({ readyInMinutes: 45, prepMinutes: null })).toBe(30);
+  });
+
+  it('starts an order the kitchen has not timed with its own preparation time, its slowest dish', () => {
+    expect(bumpPrepMinutes({ readyInMinutes: null, prepMinutes: 25 })).toBe(30);
+    expect(bumpPrepMinutes({ readyInMinutes: null, prepMinutes: 10 })).toBe(10);
+    expect(bumpPrepMinutes({ readyInMinutes: null, prepMinutes: 12 })).toBe(15);
   });
 });
 

@@ -104,9 +104,12 @@ export function AllDayStrip({ orders }: { orders: readonly Order[] }) {
   );
 }
 
-/** The prep time a new order starts with on one tap: the time it was quoted, rounded up to a kitchen step. */
-export function bumpPrepMinutes(order: Pick<Order, 'readyInMinutes'>): PrepTime {
-  const wanted = order.readyInMinutes ?? DEFAULT_MENU_PREP_MINUTES;
+/**
+ * The prep time a new order starts with on one tap, rounded up to a kitchen step: the time the kitchen already gave
+ * it, else its own preparation time (its slowest dish, stored when it was placed), else the kitchen's usual.
+ */
+export function bumpPrepMinutes(order: Pick<Order, 'readyInMinutes' | 'prepMinutes'>): PrepTime {
+  const wanted = order.readyInMinutes ?? order.prepMinutes ?? DEFAULT_MENU_PREP_MINUTES;
   return PREP_TIME_OPTIONS.find((minutes) => minutes >= wanted) ?? PREP_TIME_OPTIONS[PREP_TIME_OPTIONS.length - 1]!;
 }
 

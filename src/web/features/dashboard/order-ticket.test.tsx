@@ -104,6 +104,14 @@ describe('kitchen ticket', () => {
   it('has no ready-by time before the kitchen has given one', () => {
     render(<OrderTicket order={testOrder({ status: 'new' })} timeZone="UTC" />);
     expect(screen.getByRole('article')).not.toHaveTextContent('Ready by');
+    expect(screen.getByRole('article')).not.toHaveTextContent('Scheduled for');
+  });
+
+  it('says when the customer asked to pick a scheduled order up, with its day, on the restaurant’s clock', () => {
+    const order = testOrder({ status: 'new', scheduledFor: '2026-11-22T03:00:00.000Z', prepMinutes: 20 });
+    render(<OrderTicket order={order} timeZone="America/Los_Angeles" />);
+    const zone = isOtherZone('America/Los_Angeles', order.scheduledFor!) ? ' PST' : '';
+    expect(screen.getByRole('article')).toHaveTextContent(`Scheduled for Nov 21, 7:00 PM${zone}`);
   });
 
   it('renders into one hidden frame with an 80 mm page, replaced by the next ticket', () => {

@@ -49,6 +49,11 @@ export function OrderTicket({ order, restaurantName, timeZone }: { order: Order 
         {SOURCE_LABELS[order.source]} · {/* 'Nov 23, 1:54 PM': the year would only wrap the line on 72 mm of paper. */}
         <time dateTime={order.createdAt}>{clock.dayTime(order.createdAt)}</time>
       </p>
+      {order.scheduledFor && (
+        <p className="ready">
+          Scheduled for <time dateTime={order.scheduledFor}>{clock.dayTime(order.scheduledFor)}</time>
+        </p>
+      )}
       {readyBy !== null && (
         <p className="ready">
           Ready by <time dateTime={new Date(readyBy).toISOString()}>{clock.time(readyBy)}</time>

@@ -1,0 +1,1 @@
+CREATE INDEX "calls_open_updated_idx" ON "calls" USING btree ("updated_at") WHERE "calls"."status" <> 'ended';
