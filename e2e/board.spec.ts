@@ -1,6 +1,15 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { assistantRequest, toolCalls, vapiCall } from '../tests/vapi-payloads';
-import { appApi, completeOnboarding, createTestOrderViaApi, expectToast, recordToasts, signUp } from './fixtures';
+import {
+  activePhoneNumber,
+  appApi,
+  completeOnboarding,
+  createTestOrderViaApi,
+  expectToast,
+  recordToasts,
+  sendVapiMessage,
+  signUp,
+} from './fixtures';
 
 const VIEWPORTS = [
   { width: 390, height: 844 },
@@ -8,7 +17,6 @@ const VIEWPORTS = [
 ] as const;
 
 /** The same secret as the webServer's VAPI_WEBHOOK_SECRET in playwright.config.ts. */
-const VAPI_SECRET = 'e2e-vapi-secret';
 
 /** The EventSource is connected once the stream's response has started. */
 const eventStream = (page: Page) =>
@@ -179,29 +187,12 @@ for (const viewport of VIEWPORTS) {
       expect((await appApi(page).put('/api/restaurant/hours', { data: { hours } })).status()).toBe(200);
       const dish = { name: 'Margherita Pizza', description: 'Tomato, mozzarella, basil', priceCents: 1250 };
       expect((await appApi(page).post('/api/menu-items', { data: { ...dish, isAvailable: true } })).status()).toBe(201);
-      let number: string | null = null;
-      await expect
-        .poll(async () => {
-          const phone = (await (await page.request.get('/api/phone-system')).json()) as {
-            status: string;
-            phoneNumber: string | null;
-          };
-          number = phone.phoneNumber;
-          return phone.status;
-        })
-        .toBe('active');
+      const number = await activePhoneNumber(page);
       // One order already taken today.
       await createTestOrderViaApi(page);
 
-      const call = vapiCall({ number: number!, caller: '+12125550187', createdAt: new Date().toISOString() });
-      const send = async (body: unknown) => {
-        const response = await page.request.post('/api/webhooks/vapi', {
-          data: body,
-          headers: { authorization: `Bearer ${VAPI_SECRET}` },
-        });
-        expect(response.status(), await response.text()).toBe(200);
-        return (await response.json()) as { results?: { result?: string }[] };
-      };
+      const call = vapiCall({ number, caller: '+12125550187', createdAt: new Date().toISOString() });
+      const send = (body: unknown) => sendVapiMessage(page, body);
       await send(assistantRequest(call));
       const answer = await send(
         toolCalls(call, [

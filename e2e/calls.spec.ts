@@ -1,24 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { assistantRequest, endOfCallReport, toolCalls, vapiCall, type VapiCallFixture } from '../tests/vapi-payloads';
-import { appApi, completeOnboarding, signUp, trackLiveStream } from './fixtures';
+import { activePhoneNumber, appApi, completeOnboarding, sendVapiMessage, signUp, trackLiveStream } from './fixtures';
 
-/** The same secret as the webServer's VAPI_WEBHOOK_SECRET in playwright.config.ts. */
-const VAPI_SECRET = 'e2e-vapi-secret';
 const EMPTY_LOG = 'No calls yet. When customers call your PickupLine number, their calls appear here.';
 
 /** The EventSource is connected once the stream's response has started. */
 function waitForEventStream(page: Page) {
   return page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
-}
-
-/** Plays Vapi's side: one server message to the webhook, with the shared secret. */
-async function sendVapiMessage(page: Page, body: unknown) {
-  const response = await page.request.post('/api/webhooks/vapi', {
-    data: body,
-    headers: { authorization: `Bearer ${VAPI_SECRET}` },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as unknown;
 }
 
 /**
@@ -38,18 +26,7 @@ async function restaurantTakingCalls(page: Page) {
   const dish = { name: 'Margherita Pizza', description: 'Tomato, mozzarella, basil', priceCents: 1250 };
   expect((await appApi(page).post('/api/menu-items', { data: { ...dish, isAvailable: true } })).status()).toBe(201);
 
-  let number: string | null = null;
-  await expect
-    .poll(async () => {
-      const phone = (await (await page.request.get('/api/phone-system')).json()) as {
-        status: string;
-        phoneNumber: string | null;
-      };
-      number = phone.phoneNumber;
-      return phone.status;
-    })
-    .toBe('active');
-  return { number: number! };
+  return { number: await activePhoneNumber(page) };
 }
 
 /** A whole phone call: the assistant is asked for, the caller orders (mentioning an allergy), the call ends. */

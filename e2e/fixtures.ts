@@ -153,6 +153,35 @@ export async function createTestOrderViaApi(
   return ((await response.json()) as { order: { id: string; phoneNumber: string; customerName: string | null } }).order;
 }
 
+/** The same secret as the webServer's VAPI_WEBHOOK_SECRET in playwright.config.ts. */
+const VAPI_SECRET = 'e2e-vapi-secret';
+
+/** Plays Vapi's side: one server message to the webhook, with the shared secret; returns its (200) answer. */
+export async function sendVapiMessage(page: Page, body: unknown) {
+  const response = await page.request.post('/api/webhooks/vapi', {
+    data: body,
+    headers: { authorization: `Bearer ${VAPI_SECRET}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { results?: { result?: string }[] };
+}
+
+/** The restaurant's phone number once its phone system is active (set up in the background after onboarding). */
+export async function activePhoneNumber(page: Page): Promise<string> {
+  let number: string | null = null;
+  await expect
+    .poll(async () => {
+      const phone = (await (await page.request.get('/api/phone-system')).json()) as {
+        status: string;
+        phoneNumber: string | null;
+      };
+      number = phone.phoneNumber;
+      return phone.status;
+    })
+    .toBe('active');
+  return number!;
+}
+
 /**
  * The e2e server's one administrator (ADMIN_EMAILS). E-mails are unique, so whichever test comes first signs it up and
  * every other one signs in; e2e/admin.spec.ts uses the same account, name and password.

@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { assistantRequest, toolCalls, vapiCall } from '../tests/vapi-payloads';
-import { appApi, completeOnboarding, signUp } from './fixtures';
+import { activePhoneNumber, appApi, completeOnboarding, sendVapiMessage, signUp } from './fixtures';
 
-const VAPI_SECRET = 'e2e-vapi-secret';
 /** Where the screenshots of this spec are kept, to look at. */
 const SHOTS = process.env.PICKUP_SHOTS_DIR ?? '.tmp/screenshots';
 
@@ -20,14 +19,7 @@ const ALL_DAY = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
 /** Plays Vapi's side of one phone call that places one order; answers what the assistant would say. */
 async function phoneOrder(page: Page, number: string, caller: string, args: Record<string, unknown>) {
   const call = vapiCall({ number, caller, createdAt: new Date().toISOString() });
-  const send = async (body: unknown) => {
-    const response = await page.request.post('/api/webhooks/vapi', {
-      data: body,
-      headers: { authorization: `Bearer ${VAPI_SECRET}` },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-    return (await response.json()) as { results?: { result?: string }[] };
-  };
+  const send = (body: unknown) => sendVapiMessage(page, body);
   await send(assistantRequest(call));
   const answer = await send(toolCalls(call, [{ name: 'place_order', args }]).body);
   return answer.results?.[0]?.result ?? '';
@@ -77,23 +69,13 @@ for (const viewport of [
       await page.reload();
       await expect(page.getByLabel('Orders the kitchen works on at once')).toHaveValue('2');
 
-      let number: string | null = null;
-      await expect
-        .poll(async () => {
-          const phone = (await (await page.request.get('/api/phone-system')).json()) as {
-            status: string;
-            phoneNumber: string | null;
-          };
-          number = phone.phoneNumber;
-          return phone.status;
-        })
-        .toBe('active');
+      const number = await activePhoneNumber(page);
 
       const roll = { customer_name: 'Aiko', items: [{ name: 'Salmon Roll', quantity: 2 }] };
-      const later = await phoneOrder(page, number!, '+12125550181', { ...roll, pickup_time: 'in 2 hours' });
+      const later = await phoneOrder(page, number, '+12125550181', { ...roll, pickup_time: 'in 2 hours' });
       const scheduled = /It will be ready for pickup (?:today|tomorrow) at (\d{1,2}:\d{2} [AP]M)\./.exec(later);
       expect(scheduled, later).not.toBeNull();
-      const now = await phoneOrder(page, number!, '+12125550182', { ...roll, customer_name: 'Ren' });
+      const now = await phoneOrder(page, number, '+12125550182', { ...roll, customer_name: 'Ren' });
       const quoted = /in about 20 minutes, around (\d{1,2}:\d{2} [AP]M)\./.exec(now);
       expect(quoted, now).not.toBeNull();
 

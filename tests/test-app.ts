@@ -23,6 +23,7 @@ import { createLocalBillingProvider } from '../src/server/providers/billing/loca
 import { PRO_PLAN } from '../src/shared/product';
 import type { CreationLimit } from '../src/server/http/creation-limit';
 import type { TestCallLimits } from '../src/server/http/types';
+import type { ToolDeps } from '../src/server/modules/voice/tool-executor';
 import { TEST_CALL_LIMITS } from '../src/server/modules/test-calls/test-call-limits';
 import { DEFAULT_HEARTBEAT_MS, type StreamLimits } from '../src/server/realtime/stream-limits';
 
@@ -240,3 +241,8 @@ export function sessionCookie(response: Response): string {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** What the assistant's tools (and the services they share) need, on this test app, texting through the local outbox. */
+export function toolDepsOf(t: TestApp): ToolDeps {
+  return { db: t.db, hub: t.hub, jobs: t.jobs, sms: createLocalSmsProvider(), logger: createLogger('silent') };
+}

@@ -2,6 +2,7 @@ import type { Language } from '@shared/domain/languages';
 import { dayAt, instantAt, wallClockAt } from '@shared/domain/zoned-time';
 import { PACKS, type LanguagePack } from '../language';
 import type { PickupTimeWords } from '../language/types';
+import { parseChineseNumber } from '../ordering/numbers';
 
 /**
  * A caller asking for a later pickup time, in the call's language: a time of day ("at 7 pm", "a las siete y media de
@@ -211,32 +212,6 @@ function clockAt(tokens: readonly Token[], i: number, pack: LanguagePack, words:
 
 const HAN_NUMBER = '[0-9零〇一二两三四五六七八九十]+';
 
-const HAN_DIGITS: Record<string, number> = {
-  零: 0,
-  〇: 0,
-  一: 1,
-  二: 2,
-  两: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-  六: 6,
-  七: 7,
-  八: 8,
-  九: 9,
-};
-
-/** '七' 7, '十二' 12, '二十' 20, '四十五' 45, '12' 12; null past 99 or when it is not a number. */
-function hanNumber(text: string): number | null {
-  if (/^\d+$/.test(text)) return Number(text);
-  const ten = text.indexOf('十');
-  if (ten === -1) return text.length === 1 && text in HAN_DIGITS ? HAN_DIGITS[text]! : null;
-  if (ten > 1 || text.length - ten > 2) return null;
-  const tens = ten === 0 ? 1 : HAN_DIGITS[text.slice(0, ten)];
-  const ones = ten === text.length - 1 ? 0 : HAN_DIGITS[text.slice(ten + 1)];
-  return tens === undefined || ones === undefined ? null : tens * 10 + ones;
-}
-
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const alternation = (list: readonly string[]) =>
   [...list]
@@ -259,7 +234,7 @@ function readChinese(text: string, words: PickupTimeWords): Match | null {
     `(?:${alternation(words.in)})?(${HAN_NUMBER})(?:(${alternation(words.minutes)})|(${alternation(words.hours)})(半)?)(?:${later})`,
   ).exec(text);
   if (wait) {
-    const count = hanNumber(wait[1]!);
+    const count = parseChineseNumber(wait[1]!);
     if (count !== null && count > 0) {
       const minutes = wait[2] ? count : count * 60 + (wait[4] ? 30 : 0);
       return { request: { kind: 'wait', minutes }, start: wait.index, end: wait.index + wait[0].length };
@@ -279,11 +254,11 @@ function readChinese(text: string, words: PickupTimeWords): Match | null {
     `(?:${alternation(words.at)})?(${alternation([...words.am, ...words.pm, '中午'])})?(${HAN_NUMBER})(?:(?:${alternation(words.oClock)})(?:(${pastWords})|(${HAN_NUMBER})分?)?|[:：](\\d{2}))`,
   ).exec(text);
   if (!clock) return null;
-  let hour = hanNumber(clock[2]!);
+  let hour = parseChineseNumber(clock[2]!);
   const minute = clock[3]
     ? words.pastHour[clock[3]]!
     : clock[4]
-      ? hanNumber(clock[4])
+      ? parseChineseNumber(clock[4])
       : clock[5]
         ? Number(clock[5])
         : 0;

@@ -5,11 +5,9 @@ import type { ApiError } from '@shared/contracts/me';
 import type { RealtimeEvent } from '@shared/contracts/orders';
 import type { BotPreferencesResponse } from '@shared/contracts/restaurant';
 import type { StartTestCallResponse } from '@shared/contracts/test-calls';
-import { createTestApp, type TestApp } from '../../../../tests/test-app';
+import { createTestApp, toolDepsOf, type TestApp } from '../../../../tests/test-app';
 import { eventData, SseClient } from '../../../../tests/sse-client';
 import { botPreferences, calls, menuItems, orders, restaurantProfiles } from '../../db/schema';
-import { createLogger } from '../../logger';
-import { createLocalSmsProvider } from '../../providers/sms/local-sms-provider';
 import { loadCallContext } from '../voice/call-context';
 import { executeToolCall, type ToolDeps } from '../voice/tool-executor';
 import { endExpiredBusyModes, setBusyMode } from './restaurant.service';
@@ -30,7 +28,7 @@ describe('busy mode with a timer', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    deps = { db: t.db, hub: t.hub, jobs: t.jobs, sms: createLocalSmsProvider(), logger: createLogger('silent') };
+    deps = toolDepsOf(t);
   });
   afterEach(async () => {
     await Promise.all(streams.splice(0).map((s) => s.close()));

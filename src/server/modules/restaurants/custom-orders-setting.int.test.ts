@@ -3,10 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotPreferencesResponse } from '@shared/contracts/restaurant';
 import type { StartTestCallResponse, TestCallTurn } from '@shared/contracts/test-calls';
-import { createTestApp, type TestApp } from '../../../../tests/test-app';
+import { createTestApp, toolDepsOf, type TestApp } from '../../../../tests/test-app';
 import { calls, menuItems, orders, restaurantProfiles } from '../../db/schema';
-import { createLogger } from '../../logger';
-import { createLocalSmsProvider } from '../../providers/sms/local-sms-provider';
 import { executeToolCall, type ToolDeps } from '../voice/tool-executor';
 import { openAroundTheClock } from '../../../../tests/open-hours';
 
@@ -25,7 +23,7 @@ describe('the "Allow custom orders" setting reaches the assistant', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    deps = { db: t.db, hub: t.hub, jobs: t.jobs, sms: createLocalSmsProvider(), logger: createLogger('silent') };
+    deps = toolDepsOf(t);
   });
   afterAll(() => t.close());
 

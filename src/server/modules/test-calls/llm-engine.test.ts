@@ -7,44 +7,17 @@ import { newConversation, type Conversation, type ToolRunner } from './engine-ty
 import { createLlmEngine, llmToolDefinitions } from './llm-engine';
 import { messageBytes, MODEL_HISTORY_BUDGET_BYTES } from './model-history';
 import { ModelRequestLimitError, modelLimitNotice } from './model-usage';
+import { callContext, menuEntry, OPEN_ALL_WEEK } from '../../../../tests/call-context';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 
-const CTX: CallContext = {
+const CTX: CallContext = callContext({
   restaurantId: 'owner-1',
-  restaurantName: 'Casa Lupe',
-  language: 'en',
-  greeting: 'Welcome to Casa Lupe!',
-  isBusyMode: false,
   busyMessage: 'We are slammed.',
-  timeZone: 'UTC',
-  hours: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-    dayOfWeek,
-    openTime: '09:00',
-    closeTime: '21:00',
-    isClosed: false,
-  })),
-  menuVersion: 'fixture',
-  menu: [
-    {
-      id: 'm1',
-      name: 'Margherita Pizza',
-      aliases: [],
-      description: null,
-      priceCents: 1250,
-      preparationTime: 15,
-      isAvailable: true,
-      categoryId: null,
-      options: [],
-    },
-  ],
-  categories: [],
+  hours: OPEN_ALL_WEEK.map((day) => ({ ...day, openTime: '09:00', closeTime: '21:00' })),
+  menu: [menuEntry('m1', 'Margherita Pizza', 1250, { preparationTime: 15 })],
   allowCustomOrders: false,
-  autoSmsEnabled: true,
-  caps: { maxQuantityPerLine: 20, maxLines: 20, maxTotalCents: 50000 },
-  forwardingPhone: null,
-  canTakeOrders: true,
-};
+});
 
 type Reply = { content?: string; calls?: { name: string; arguments?: string }[] };
 

@@ -3,7 +3,7 @@ import type { CallContext } from '../voice/call-context';
 import type { ToolAnswer, ToolName } from '../voice/tool-types';
 import { draftOf, newConversation, type Conversation } from './engine-types';
 import { rulesEngine } from './rules-engine';
-import { menuEntry } from '../../../../tests/menu-entry';
+import { callContext, menuEntry } from '../../../../tests/call-context';
 
 const dish = menuEntry;
 
@@ -31,29 +31,12 @@ const BURRITO = dish('burrito', 'Carnitas Burrito', 1000, {
 });
 
 function context(language: CallContext['language'] = 'en'): CallContext {
-  return {
-    restaurantId: 'r1',
-    restaurantName: 'Casa Lupe',
+  return callContext({
     language,
-    greeting: 'Welcome to Casa Lupe!',
-    isBusyMode: false,
     busyMessage: 'Busy.',
-    timeZone: 'UTC',
-    hours: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-      dayOfWeek,
-      openTime: '00:00:00',
-      closeTime: '24:00:00',
-      isClosed: false,
-    })),
-    menuVersion: 'fixture',
     menu: [BURRITO, dish('horchata', 'Horchata', 400)],
-    categories: [],
     allowCustomOrders: false,
-    autoSmsEnabled: true,
-    caps: { maxQuantityPerLine: 20, maxLines: 20, maxTotalCents: 50_000 },
-    forwardingPhone: null,
-    canTakeOrders: true,
-  };
+  });
 }
 
 function call(language: CallContext['language'] = 'en') {

@@ -3,37 +3,15 @@ import type { CallContext, MenuEntry } from '../voice/call-context';
 import type { ToolName } from '../voice/tool-types';
 import { newConversation, type Conversation } from './engine-types';
 import { rulesEngine } from './rules-engine';
-import { menuEntry } from '../../../../tests/menu-entry';
+import { callContext, menuEntry, OPEN_ALL_WEEK } from '../../../../tests/call-context';
 
 // Friday 27 November 2026, 17:00 at the restaurant (UTC); the dishes take 10 minutes.
 const NOW = new Date('2026-11-27T17:00:00Z');
 const MENU: MenuEntry[] = [menuEntry('pizza', 'Margherita Pizza', 1250), menuEntry('horchata', 'Horchata', 410)];
 
 function context(overrides: Partial<CallContext> = {}): CallContext {
-  return {
-    restaurantId: 'r1',
-    restaurantName: 'Casa Lupe',
-    language: 'en',
-    greeting: 'Welcome to Casa Lupe!',
-    isBusyMode: false,
-    busyMessage: 'We are slammed, call back soon.',
-    timeZone: 'UTC',
-    hours: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-      dayOfWeek,
-      openTime: '11:00:00',
-      closeTime: '22:00:00',
-      isClosed: false,
-    })),
-    menu: MENU,
-    menuVersion: 'fixture',
-    categories: [],
-    allowCustomOrders: true,
-    autoSmsEnabled: true,
-    caps: { maxQuantityPerLine: 20, maxLines: 20, maxTotalCents: 50_000 },
-    forwardingPhone: null,
-    canTakeOrders: true,
-    ...overrides,
-  };
+  const hours = OPEN_ALL_WEEK.map((day) => ({ ...day, openTime: '11:00:00', closeTime: '22:00:00' }));
+  return callContext({ hours, menu: MENU, ...overrides });
 }
 
 /** A test call with fake tools, every turn at NOW. */

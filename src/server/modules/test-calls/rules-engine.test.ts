@@ -4,7 +4,7 @@ import type { CallContext, MenuEntry } from '../voice/call-context';
 import type { ToolAnswer, ToolName } from '../voice/tool-types';
 import { newConversation, type Conversation } from './engine-types';
 import { rulesEngine } from './rules-engine';
-import { menuEntry } from '../../../../tests/menu-entry';
+import { callContext, menuEntry, OPEN_ALL_WEEK } from '../../../../tests/call-context';
 
 const dish = menuEntry;
 
@@ -21,33 +21,8 @@ const MENU: MenuEntry[] = [
   dish('kungpao', '宫保鸡丁', 1400, { aliases: ['Kung Pao Chicken'] }),
 ];
 
-const OPEN_ALL_WEEK = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-  dayOfWeek,
-  openTime: '00:00:00',
-  closeTime: '24:00:00',
-  isClosed: false,
-}));
-
 function context(overrides: Partial<CallContext> = {}): CallContext {
-  return {
-    restaurantId: 'r1',
-    restaurantName: 'Casa Lupe',
-    language: 'en',
-    greeting: 'Welcome to Casa Lupe!',
-    isBusyMode: false,
-    busyMessage: 'We are slammed, call back soon.',
-    timeZone: 'UTC',
-    hours: OPEN_ALL_WEEK,
-    menu: MENU,
-    menuVersion: 'fixture',
-    categories: [],
-    allowCustomOrders: true,
-    autoSmsEnabled: true,
-    caps: { maxQuantityPerLine: 20, maxLines: 20, maxTotalCents: 50_000 },
-    forwardingPhone: '+14155550199',
-    canTakeOrders: true,
-    ...overrides,
-  };
+  return callContext({ menu: MENU, forwardingPhone: '+14155550199', ...overrides });
 }
 
 /** A call with fake tools: each tool's answer can be set, and every call to them is recorded. */

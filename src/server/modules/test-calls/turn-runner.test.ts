@@ -6,7 +6,7 @@ import { alwaysOpenContext } from './corpus/score';
 import { newConversation } from './engine-types';
 import { closeTurnThreads, respondOffThread, TURN_TOO_LONG, TURNS_BUSY } from './turn-runner';
 import type { ToolRunner } from './engine-types';
-import { menuEntry } from '../../../../tests/menu-entry';
+import { menuEntry } from '../../../../tests/call-context';
 
 const logger = createLogger('silent');
 

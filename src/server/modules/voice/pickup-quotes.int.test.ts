@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantAt } from '@shared/domain/zoned-time';
-import { createTestApp, type TestApp } from '../../../../tests/test-app';
+import { createTestApp, toolDepsOf, type TestApp } from '../../../../tests/test-app';
 import {
   botPreferences,
   businessHours,
@@ -12,8 +12,6 @@ import {
   orders,
   restaurantProfiles,
 } from '../../db/schema';
-import { createLogger } from '../../logger';
-import { createLocalSmsProvider } from '../../providers/sms/local-sms-provider';
 import { loadCallContext } from './call-context';
 import { decidePickup } from './pickup';
 import { executeToolCall, type ToolDeps } from './tool-executor';
@@ -32,7 +30,7 @@ describe('pickup times from the live queue', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    deps = { db: t.db, hub: t.hub, jobs: t.jobs, sms: createLocalSmsProvider(), logger: createLogger('silent') };
+    deps = toolDepsOf(t);
   });
   afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallDetail, CallSummary, ListCallsResponse } from '@shared/contracts/calls';
 import type { StartTestCallResponse } from '@shared/contracts/test-calls';
 import { CALL_ENDED_REASONS, PHONE_CALL_SILENCE_MS, TEST_CALL_IDLE_MS } from '@shared/domain/calls';
-import { createTestApp, type TestApp } from '../../../../tests/test-app';
+import { createTestApp, toolDepsOf, type TestApp } from '../../../../tests/test-app';
 import { openAroundTheClock } from '../../../../tests/open-hours';
 import {
   assistantRequest,
@@ -14,8 +14,6 @@ import {
   type VapiCallFixture,
 } from '../../../../tests/vapi-payloads';
 import { botPreferences, calls, menuItems, realtimeEvents, restaurantProfiles } from '../../db/schema';
-import { createLogger } from '../../logger';
-import { createLocalSmsProvider } from '../../providers/sms/local-sms-provider';
 import { TEST_CALL_IDLE_ENDED } from '../test-calls/test-calls.service';
 import { getCall, listCalls } from './call-log.service';
 import { endSilentCalls } from './calls.service';
@@ -39,7 +37,7 @@ describe('calls that end by themselves', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ vapiWebhookSecret: SECRET });
-    deps = { db: t.db, hub: t.hub, jobs: t.jobs, sms: createLocalSmsProvider(), logger: createLogger('silent') };
+    deps = toolDepsOf(t);
   });
   afterAll(() => t.close());
 

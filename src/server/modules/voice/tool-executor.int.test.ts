@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/test-app';
+import { createTestApp, toolDepsOf, type TestApp } from '../../../../tests/test-app';
 import { keepNineToFive } from '../../../../tests/open-hours';
 import {
   botPreferences,
@@ -12,8 +12,6 @@ import {
   orders,
   restaurantProfiles,
 } from '../../db/schema';
-import { createLogger } from '../../logger';
-import { createLocalSmsProvider } from '../../providers/sms/local-sms-provider';
 import { nextOrderNumber } from '../order-view/order-number';
 import { executeToolCall, type ToolDeps } from './tool-executor';
 import type { ActiveCall } from './tool-types';
@@ -30,7 +28,7 @@ describe('the assistant’s tools', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    deps = { db: t.db, hub: t.hub, jobs: t.jobs, sms: createLocalSmsProvider(), logger: createLogger('silent') };
+    deps = toolDepsOf(t);
   });
   afterAll(() => t.close());
 
