@@ -42,6 +42,9 @@ export default mergeConfig(
             exclude: integrationInclude,
             environment: 'node',
             setupFiles: ['tests/setup.ts'],
+            // A busy machine (a CPU hog beside the suite, both cores taken) makes a page render or a worker thread's
+            // first build take several seconds; Testing Library's own waits are 10 s (tests/setup.ts).
+            testTimeout: 20_000,
           },
         },
         integration('integration:pglite', 'pglite'),

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -54,6 +55,32 @@ export async function withAdvisoryLock<T>(pool: pg.Pool, name: string, fn: () =>
 /** Extensions the migrations create, which PGlite has to load itself (a PostgreSQL server ships them). */
 const pgliteExtensions = { pg_trgm };
 
+/**
+ * PGlite runs each statement synchronously on the thread that answers every request, and a run of statements (one
+ * request's reads, a transaction) would otherwise hold that thread from its first statement to its last: nothing in
+ * between gives the event loop a turn. Each statement first waits for one, so another request (a health check, a
+ * page) is answered between a long request's statements rather than after all of them. The statements and their order
+ * are unchanged; a transaction still holds PGlite's lock throughout, so no other statement runs inside it.
+ */
+function yieldBeforeEachStatement(client: PGlite): void {
+  const afterATurn =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await nextTurn();
+      return run(...args);
+    };
+  const transaction = client.transaction.bind(client);
+  Object.assign(client, {
+    query: afterATurn(client.query.bind(client)),
+    exec: afterATurn(client.exec.bind(client)),
+    transaction: afterATurn(<T>(callback: (tx: PgliteTransaction) => Promise<T>) =>
+      transaction((tx) =>
+        callback(Object.assign(tx, { query: afterATurn(tx.query.bind(tx)), exec: afterATurn(tx.exec.bind(tx)) })),
+      ),
+    ),
+  });
+}
+
 /** Opens the database and applies every committed migration before anything else may use it. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.kind === 'postgres') {
@@ -85,6 +112,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     await releaseLock?.();
     throw error;
   }
+  yieldBeforeEachStatement(client);
   return {
     db,
     kind: 'pglite',

@@ -198,7 +198,12 @@ export const en: LanguagePack = {
     ],
     addition: ['add', 'also add', 'please add', 'can you add', 'put', 'throw on', 'add on'],
     everyItem: ['both', 'all', 'each', 'both of them', 'all of them', 'all of those', 'each of them', 'both of those'],
-    positive: ['extra', 'double', 'more', 'plus', 'add', 'with'],
+    ordinals: ['the first', 'the second', 'the third', 'the fourth', 'the first one', 'the second one', 'the third one'],
+    units: ['oz', 'ounce', 'ounces', 'fl oz', 'fluid ounce', 'fluid ounces', 'ml', 'cl', 'liter', 'liters', 'litre', 'litres', 'inch', 'inches', 'cm'],
+    onlyThese: ['just', 'only'],
+    oneOfEach: ['one of each', '1 of each', 'one of every', 'one of each kind', 'one of each type'],
+    sameAsBefore: ['the same toppings', 'same toppings', 'the same thing', 'same thing', 'the same', 'the same as the first', 'same as the first', 'the same as the first one', 'same as the first one', 'the same as the other', 'same as the other', 'the same as the other one', 'same as the other one', 'same as before'],
+    positive: ['extra', 'double', 'more', 'plus', 'add', 'with', 'sub', 'substitute', 'just', 'only'],
     removal: ['remove', 'take off', 'take out', 'cancel the', 'delete', 'get rid of', 'no longer want', 'drop the', 'forget the'],
     synonyms: [
       ['coke', 'coca cola', 'cola', 'coca', 'coke classic', 'classic coke'], ['diet coke', 'coke light', 'diet coca cola'],

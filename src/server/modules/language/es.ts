@@ -180,6 +180,11 @@ export const es: LanguagePack = {
     correction: ['no', 'ay no', 'no no', 'digo', 'o sea', 'mejor no', 'perdón no', 'mejor', 'que sean', 'que sea', 'cámbialo a', 'cámbielo a', 'en vez de', 'en lugar de', 'perdón', 'corrección', 'más bien', 'de hecho', 'en realidad', 'quise decir', 'mejor que sea', 'mejor que sean'],
     addition: ['añade', 'añádele', 'añadele', 'agrega', 'agrégale', 'agregale', 'ponle', 'échale', 'echale'],
     everyItem: ['ambos', 'ambas', 'todos', 'todas', 'los dos', 'las dos', 'todos ellos', 'todas ellas'],
+    ordinals: ['la primera', 'el primero', 'la segunda', 'el segundo', 'la tercera', 'el tercero'],
+    units: ['oz', 'onzas', 'ml', 'cl', 'litro', 'litros', 'pulgadas', 'cm', 'centimetros'],
+    onlyThese: ['solo', 'solamente', 'nomas', 'unicamente'],
+    oneOfEach: ['una de cada', 'uno de cada', 'una de cada una', 'uno de cada uno'],
+    sameAsBefore: ['lo mismo', 'los mismos ingredientes', 'con lo mismo', 'igual que la primera', 'igual que la otra', 'igual que el primero', 'igual que el otro'],
     positive: ['extra', 'doble', 'más', 'mas', 'con'],
     removal: ['quita', 'quitar', 'quite', 'quítame', 'quíteme', 'quítele', 'quítale', 'quítenle', 'sáquele', 'sácale', 'saca', 'elimina', 'elimine', 'cancela', 'cancele', 'borra', 'borre', 'ya no quiero', 'olvida', 'olvide'],
     synonyms: [

@@ -194,6 +194,11 @@ export const fr: LanguagePack = {
     ],
     addition: ['ajoute', 'ajoutez', 'rajoute', 'rajoutez', 'ajouter'],
     everyItem: ['les deux', 'tous', 'toutes', 'tous les deux', 'toutes les deux'],
+    ordinals: ['la premiere', 'le premier', 'la deuxieme', 'le deuxieme', 'la seconde', 'le second', 'la troisieme', 'le troisieme'],
+    units: ['cl', 'ml', 'litre', 'litres', 'centilitres', 'oz', 'cm', 'pouces'],
+    onlyThese: ['seulement', 'juste', 'uniquement'],
+    oneOfEach: ['une de chaque', 'un de chaque', 'une de chaque sorte', 'un de chaque sorte'],
+    sameAsBefore: ['la même chose', 'les mêmes garnitures', 'pareil', 'pareille', 'comme la première', 'comme la premiere', 'comme l autre'],
     positive: ['extra', 'double', 'plus', 'supplément', 'avec'],
     removal: ['enlevez', 'enlève', 'retirez', 'retire', 'supprimez', 'supprime', 'annulez', 'annule', 'je ne veux plus', 'oubliez'],
     synonyms: [

@@ -125,6 +125,11 @@ export const zh: LanguagePack = {
     correction: ['改成', '换成', '改为', '还是要', '其实', '不对'],
     addition: ['再加', '加上'],
     everyItem: ['都'],
+    ordinals: [],
+    units: [],
+    onlyThese: ['只'],
+    oneOfEach: ['各一个', '各一份', '每样一个', '每种一个'],
+    sameAsBefore: ['一样的配料', '同样的配料', '配料一样'],
     positive: ['加', '多', '双份'],
     removal: ['取消', '删掉', '拿掉', '不要了', '删除', '撤掉', '退掉', '不想要了'],
     synonyms: [

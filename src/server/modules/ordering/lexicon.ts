@@ -177,8 +177,15 @@ export class MenuLexicon {
                 this.add([...form, ...wordsOf(group.name)], whole, form !== words);
             }
             // "Thin Crust" in Crust is also "thin"; "Extra Cheese" also "cheese" (weaker than a choice named Cheese).
+            // A number left alone ("6" of 6 Pieces) is how many, not a choice: "6 large pizzas".
             const short = words.filter((w) => !groupWords.has(w) && w !== 'extra');
-            if (short.length > 0 && short.length < words.length && !short.every((w) => WEAK_WORD.test(w))) {
+            const onlyNumbers = short.every((w) => /^\d+$/.test(w));
+            if (
+              short.length > 0 &&
+              short.length < words.length &&
+              !short.every((w) => WEAK_WORD.test(w)) &&
+              !onlyNumbers
+            ) {
               for (const form of withSynonyms(short)) this.add(form, part, form !== short);
             }
             reading = whole;
@@ -290,8 +297,10 @@ export class MenuLexicon {
           const c = usable(start + k) ? this.wordMatches(words[start + k]!).get(term.words[k]!) : undefined;
           cost = c === undefined ? Infinity : cost + c;
         }
-        // A near-spelling of a whole multi-word name needs most of it right: one typo per name word at most.
-        if (cost === Infinity || (cost >= 1 && length === 1 && typoAllowance(words[start]!.length) === 0)) continue;
+        // A near-spelling of a whole multi-word name needs most of it right: one typo per name word at most. A short
+        // word is too close to other words to be a typo, unless it is the name with a doubled letter typed once ("smal").
+        const short = typoAllowance(words[start]!.length) === 0 && !undoubled(words[start]!, first);
+        if (cost === Infinity || (cost >= 1 && length === 1 && short)) continue;
         // Readings a stem apart stay together ("petite" is Petite, and Petit for a drink): the item decides.
         if (!best || length > best.length || (length === best.length && cost < best.cost - 0.5)) {
           best = { start, length, cost, readings: [...term.readings] };
@@ -378,6 +387,15 @@ function partsOf(words: readonly string[]): string[][] {
     }
   }
   return parts;
+}
+
+/** Whether `said` is `known` with one of its doubled letters typed once: "smal" for small, "piza" for pizza. */
+function undoubled(said: string, known: string): boolean {
+  if (said.length < 4 || known.length !== said.length + 1) return false;
+  for (let i = 1; i < known.length; i++) {
+    if (known[i] === known[i - 1] && known.slice(0, i) + known.slice(i + 1) === said) return true;
+  }
+  return false;
 }
 
 /** Lexicons by restaurant, rebuilt when the menu changes: a few hundred restaurants' worth at most. */

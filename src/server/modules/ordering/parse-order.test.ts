@@ -43,9 +43,25 @@ describe('words', () => {
     expect(wordCost('cake', 'coke', 'en')).toBeNull();
     expect(wordCost('ham', 'jam', 'en')).toBeNull();
   });
+
+  it('takes a long word that sounds the same as unsure, a letter further off than a spelling alone allows', () => {
+    expect(wordCost('quesadiyas', 'quesadilla', 'es')).toBe(1);
+    expect(wordCost('artichaux', 'artichauts', 'fr')).toBe(1);
+    expect(wordCost('oignons', 'olives', 'fr')).toBeNull();
+  });
 });
 
 describe('the menu lexicon', () => {
+  it('reads a short word with a doubled letter typed once as the name, and a number alone as no choice', () => {
+    const lexicon = menuLexicon(
+      'lexicon-test',
+      [...MENU, dish('wings', 'Wings', [group('Pieces', true, false, ['6 Pieces'])])],
+      'en',
+    );
+    expect(lexicon.matchAt(['smal'], 0)?.readings).toEqual([expect.objectContaining({ choice: 'Small' })]);
+    expect(lexicon.matchAt(['6'], 0)).toBeNull();
+  });
+
   it('is built once per menu version: the same menu read again is the same lexicon, a changed one is new', () => {
     const first = lexiconFor('cache-test', MENU, 'en');
     expect(lexiconFor('cache-test', structuredClone(MENU), 'en')).toBe(first);

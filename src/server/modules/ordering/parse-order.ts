@@ -30,6 +30,16 @@ export interface OrderPhrases {
   positive: string[];
   /** What was said of every item before it: "a coke and a sprite, both large", "todas grandes", 都要大杯. */
   everyItem: string[];
+  /** The choices listed with it go one to each of the dish counted: "two pizzas, one of each: ham and olives". */
+  oneOfEach: string[];
+  /** The choices of the item before, for this one too: "and a large one with the same toppings", "lo mismo". */
+  sameAsBefore: string[];
+  /** Words that count one of several said before: "the first with ham and the second with olives", "la primera". */
+  ordinals: string[];
+  /** Units a number measures rather than counts with: "a 20 oz coke", "a 12 inch pizza", "un coca de 50 cl". */
+  units: string[];
+  /** In a correction, the toppings said are the only ones: "no actually just pepperoni", "mejor solo jamón". */
+  onlyThese: string[];
   /** Ways to say the same drink or dish ("coke", "coca cola", "cola"): a menu name that is one answers to all. */
   synonyms: string[][];
   /** Words that join a dish's words the other way round: "burrito de pollo", "burger au poulet". */
@@ -110,6 +120,8 @@ type Marker =
   | 'change'
   | 'add'
   | 'every'
+  | 'each'
+  | 'same'
   | 'remove'
   | 'noteWord'
   | 'noteMarker'
@@ -144,6 +156,10 @@ interface CompiledWords {
   positive: Set<string>;
   /** Chinese: every marker word, for segmenting. */
   hanWords: Set<string>;
+  /** The language's numbers, with the ordinals that count one ("the first", "the second"). */
+  numberWords: NumberWords;
+  units: Set<string>;
+  onlyThese: Set<string>;
 }
 
 const compiledWords = new WeakMap<OrderWords, CompiledWords>();
@@ -162,6 +178,8 @@ function compile(words: OrderWords): CompiledWords {
     ['change', words.ordering.correction],
     ['add', words.ordering.addition],
     ['every', words.ordering.everyItem],
+    ['each', words.ordering.oneOfEach],
+    ['same', words.ordering.sameAsBefore],
     ['negative', words.ordering.negative],
     ['object', words.ordering.objectMarkers],
     ['ignore', words.ordering.ignore],
@@ -181,6 +199,12 @@ function compile(words: OrderWords): CompiledWords {
     noteWords: new Set(words.noteWords.map(key)),
     positive: new Set(words.ordering.positive.map(key)),
     hanWords: new Set([...markers.keys(), ...words.fillers.map(key)].filter((k) => HAN.test(k))),
+    units: new Set(words.ordering.units.map(key)),
+    onlyThese: new Set(words.ordering.onlyThese.map(key)),
+    numberWords: {
+      ...words,
+      numbers: { ...words.numbers, ...Object.fromEntries(words.ordering.ordinals.map((o) => [o, 1])) },
+    },
   };
   compiledWords.set(words, compiled);
   return compiled;
@@ -228,7 +252,7 @@ function spansOf(text: string, words: OrderWords, lexicon: MenuLexicon): Span[] 
     // A word of a name, misspelt, is too weak to name a dish alone: "Marta" is a name, not "tarta".
     const term = found && found.cost >= 1 && onlyPartOfDish(found) ? null : found;
     const marker = markerAt(list, i, compiled);
-    const number = readNumber(list, i, words);
+    const number = readNumber(list, i, compiled.numberWords);
     // The longest reading wins; a name beats a number of the same length ("7 up") and a marker beats a name.
     const termLength = term?.length ?? 0;
     const markerLength = marker?.length ?? 0;
@@ -242,6 +266,17 @@ function spansOf(text: string, words: OrderWords, lexicon: MenuLexicon): Span[] 
     } else if (term && termLength >= numberLength && !(termLength === numberLength && onlyPartOfDish(term))) {
       spans.push({ kind: 'term', match: term, start: token.start, end: end(termLength) });
       i += termLength;
+    } else if (number && unitAt(list, i + numberLength, compiled) > 0) {
+      // "a 20 oz coke": a measure, not how many; a size the menu does not have, asked about with the dish.
+      const length = numberLength + unitAt(list, i + numberLength, compiled);
+      spans.push({
+        kind: 'word',
+        word: list.slice(i, i + length).join(' '),
+        filler: false,
+        start: token.start,
+        end: end(length),
+      });
+      i += length;
     } else if (number) {
       const said = list.slice(i, i + numberLength).join(' ');
       spans.push({
@@ -265,6 +300,12 @@ function spansOf(text: string, words: OrderWords, lexicon: MenuLexicon): Span[] 
     }
   }
   return spans;
+}
+
+/** How many words of a unit ("oz", "fl oz") start at list[i]: 0 when none does. */
+function unitAt(list: readonly string[], i: number, compiled: CompiledWords): number {
+  for (const length of [2, 1]) if (compiled.units.has(list.slice(i, i + length).join(' '))) return length;
+  return 0;
 }
 
 /** Whether a word that stands for the dish already said is right before the number or right after it. */
@@ -443,7 +484,7 @@ interface Draft {
   quantity: number | null;
   quantityIsArticle: boolean;
   /** Choices said, each with every reading it can have until the dish is known. */
-  said: { readings: ChoiceReading[]; text: string; cost: number; start?: number; end?: number }[];
+  said: { readings: ChoiceReading[]; text: string; cost: number; start?: number; end?: number; forAll?: boolean }[];
   /** No dish was named in it: the dish was taken from the options said. */
   dishInferred?: boolean;
   /** Said as "one of them": a part of the item before, with all it has. */
@@ -456,6 +497,12 @@ interface Draft {
   adds?: boolean;
   /** "…, both large": the choices go to every item said before that offers them. */
   forEvery?: boolean;
+  /** "one of each: …", "3 pizzas: …": where the choices listed one to a dish start, and why. */
+  list?: { from: number; oneOfEach: boolean };
+  /** "with the same toppings": the choices of the item before, where this one says none of their group. */
+  same?: boolean;
+  /** "actually just pepperoni": the toppings of this correction replace all the item's toppings. */
+  onlyThese?: boolean;
   exclusions: string[];
   notes: string[];
   correction: boolean;
@@ -489,8 +536,12 @@ const hasContent = (d: Draft) => d.dishIds.length > 0 || d.said.length > 0 || d.
 
 /** Reads the order in what the caller said, against the menu's lexicon. */
 export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon): ParsedOrder {
-  // "2x large pepperoni": a count written with its "x" is the count ("x large" is a size).
-  const source = text.normalize('NFC').replace(/(\d)x(?=\s|$)/gi, '$1 ');
+  // "2x large pepperoni", "3 x large cheese": a count written with its "x" is the count ("x large", "x-large" alone
+  // are a size).
+  const source = text
+    .normalize('NFC')
+    .replace(/(\d)x(?=\s|$)/gi, '$1 ')
+    .replace(/(\d)\s+x\s+/gi, '$1  ');
   const compiled = compile(words);
   const spans = words.spaced ? spansOf(source, words, lexicon) : spansOfChinese(source, words, lexicon);
   const drafts: Draft[] = [];
@@ -509,6 +560,8 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
   let negatedTerm = false;
   /** After 把: how many choices the item had, so those said before the 去掉 that follows are taken off. */
   let objectFrom: number | null = null;
+  /** The span of an article read as part of "with a …" ("with a thin crust"), in case what follows is no choice of it. */
+  let articleAfterWith: number | null = null;
 
   const closeNote = () => {
     if (note?.content) {
@@ -523,6 +576,33 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
       current.end = Math.max(current.end, excluded.end);
     }
     excluded = null;
+  };
+  /** Whether only a pause or a conjunction (and fillers) stands between two choices said: "ham, olives", "ham and olives". */
+  const separated = (a: Draft['said'][number], b: Draft['said'][number]) => {
+    if (a.end === undefined || b.start === undefined) return false;
+    const between = source.slice(a.end, b.start);
+    if (/[,;:、，；：&+]/u.test(between)) return true;
+    const said = words.spaced ? wordsOf(between) : [...between.trim()];
+    return said.some((w) => compiled.markers.get(w) === 'conj');
+  };
+  /**
+   * "Two pizzas, one of each: ham and olives", "3 pizzas: pepperoni, sausage, and mushroom": as many choices listed
+   * apart as the dish was counted are one pizza each, with what was said of all of them. Any other count is left as
+   * said: several choices on each.
+   */
+  const oneToEach = (draft: Draft): Draft[] => {
+    const total = draft.quantity ?? 0;
+    if (!draft.list || draft.quantityIsArticle || total < 2) return [draft];
+    let from = draft.list.from;
+    // "pepperoni and veggie, one of each": the list is the run before it.
+    if (from >= draft.said.length)
+      while (from > 0 && (from === draft.said.length || separated(draft.said[from - 1]!, draft.said[from]!))) from--;
+    const listed = draft.said.slice(from);
+    const apart = listed.every((said, i) => i === 0 || separated(listed[i - 1]!, said));
+    const enough = draft.list.oneOfEach ? listed.length === total : listed.length === total && total >= 3;
+    if (!apart || !enough) return [draft];
+    const shared = draft.said.slice(0, from);
+    return listed.map((one) => ({ ...draft, quantity: 1, said: [...shared, one], list: undefined }));
   };
   const keep = (draft: Draft) => {
     const lastChoice = Math.max(-1, ...draft.said.map((said) => said.end ?? -1));
@@ -543,7 +623,7 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
       unknown.push(source.slice(draft.unknown.start, draft.unknown.end));
       return;
     }
-    if (hasContent(draft) || draft.correction) drafts.push(draft);
+    if (hasContent(draft) || draft.correction || draft.same) drafts.push(...oneToEach(draft));
     else if (draft.quantity !== null && draft.unknown)
       unknown.push(source.slice(draft.unknown.start, draft.unknown.end));
   };
@@ -563,6 +643,9 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
       negation = false;
       boundary = true;
       objectFrom = null;
+      // "3 medium pizzas: pepperoni, sausage, and mushroom": a list after a count may be one choice to each.
+      if (/^[:：]$/u.test(source.slice(span.start, span.end)) && !current.list && current.dishIds.length === 1)
+        current.list = { from: current.said.length, oneOfEach: false };
       continue;
     }
     if (span.kind === 'marker') {
@@ -615,6 +698,14 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
           startItem(span.start);
           current.forEvery = true;
           break;
+        case 'each':
+          current.list = { from: current.said.length, oneOfEach: true };
+          break;
+        case 'same':
+          // "a large pepperoni and the same in small": another item, like the one before.
+          if (boundary && hasContent(current)) startItem(span.start);
+          current.same = true;
+          break;
         case 'remove':
           // "Take off the onions" takes a choice off this item; "take off the fries" is the conversation's.
           closeNote();
@@ -662,7 +753,17 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
       }
       const counts = countPronounNear(spans, k, compiled);
       const described = current.dishIds.length > 0 || current.said.length > 0;
-      if (counts && described && current.quantity !== null && span.value < current.quantity) {
+      // "2 large pepperoni pizzas, 1 with extra cheese": after a pause (not "and"), some of the pizzas with their
+      // toppings, and more ("two pizzas, one with ham, one with olives" says each one's toppings: split later).
+      const someWith =
+        (previous?.kind === 'sep' ? source.slice(previous.start, previous.end) === ',' : !boundary) &&
+        next?.kind === 'marker' &&
+        next.marker === 'with' &&
+        !span.article &&
+        current.dishIds.length === 1 &&
+        !current.quantityIsArticle &&
+        current.said.some((s) => s.readings.every((r) => !r.single));
+      if ((counts || someWith) && described && current.quantity !== null && span.value < current.quantity) {
         // "two small sausage pizzas, one of them with mushrooms too": some of the item before, with more on it.
         startItem(span.start);
         current.quantity = span.value;
@@ -698,6 +799,7 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
         (previous?.kind === 'word' && compiled.attach.has(previous.word));
       if (span.article && withBefore && (current.dishIds.length > 0 || current.said.length > 0)) {
         // "with a thin crust": the article is no new item.
+        articleAfterWith = k;
         continue;
       }
       if (current.correction && span.article && current.quantity === null && current.said.length === 0) {
@@ -715,6 +817,12 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
       continue;
     }
     if (span.kind === 'word') {
+      if (current.correction && compiled.onlyThese.has(span.word)) current.onlyThese = true;
+      // "no pepperoni no sausage just mushrooms": after what was left off, what follows is added again.
+      if (negation && (boundary || negatedTerm) && current.exclusions.length > 0 && compiled.positive.has(span.word)) {
+        negation = false;
+        continue;
+      }
       if (span.filler) {
         if (note) note.end = span.start;
         continue;
@@ -768,7 +876,7 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
     const offered = choices.filter((c) => current.dishIds.some((id) => c.dishIds.has(id)));
     if (
       negation &&
-      boundary &&
+      (boundary || negatedTerm) &&
       current.exclusions.length > 0 &&
       compiled.positive.has(said.toLowerCase().split(/\s+/)[0] ?? '')
     ) {
@@ -791,8 +899,10 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
       negatedTerm = true;
       continue;
     }
-    if (note && note.content && choices.length === 0 && wholeDishes.length === 0) {
+    // "light ice", "with ice": a word that names a dish only in part says what the note is about.
+    if (note && (note.content || partDishes.length > 0) && choices.length === 0 && wholeDishes.length === 0) {
       note.end = span.end;
+      note.content = true;
       continue;
     }
     // "extra guacamole": the choice says it.
@@ -847,7 +957,13 @@ export function parseOrder(text: string, words: OrderWords, lexicon: MenuLexicon
       const sharesADish = current.said.some((s) =>
         s.readings.some((r) => choices.some((c) => [...c.dishIds].some((id) => r.dishIds.has(id)))),
       );
-      if (boundary && (current.dishIds.length > 0 || (current.said.length > 0 && !sharesADish))) startItem(span.start);
+      if (articleAfterWith === k - 1 && current.dishIds.length > 0) {
+        // "a pizza on stuffed crust with a 2 liter coke": the article starts another item after all.
+        startItem(spans[k - 1]!.start);
+        current.quantity = 1;
+        current.quantityIsArticle = true;
+      } else if (boundary && (current.dishIds.length > 0 || (current.said.length > 0 && !sharesADish)))
+        startItem(span.start);
       current.said.push({ readings: choices, text: said, cost: match.cost, start: span.start, end: span.end });
     }
     current.end = span.end;
@@ -888,11 +1004,22 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
   const merged: Draft[] = [];
   /** The item a bare mention ("la fanta") pointed back to. */
   let reference: number | null = null;
-  for (const draft of drafts) {
+  for (const [d, draft] of drafts.entries()) {
     const before = merged.at(-1);
+    if (draft.same) {
+      // "…and one large pizza with the same toppings": what the item before has, in every group this one leaves open.
+      const model = merged.findLast((d) => !d.correction && d.dishIds.length > 0);
+      if (model && (draft.dishIds.length === 0 || sameDish(model, draft))) {
+        draft.dishIds = [...model.dishIds];
+        const open = model.said.filter((m) => !draft.said.some((d) => sameGroup(d.readings, m.readings)));
+        draft.said = [...draft.said, ...open];
+        draft.exclusions = [...model.exclusions, ...draft.exclusions];
+      }
+    }
     if (draft.correction && before && !hasContent(draft) && draft.quantity === null) {
-      // "Un seul café finalement", "two tacos instead": the marker comes after what it corrects.
-      before.correction = true;
+      // "Un seul café finalement", "two tacos instead": the marker comes after what it corrects ("actually …, ham
+      // instead" is one correction, said already).
+      if (!drafts[d - 1]?.correction) before.correction = true;
       continue;
     }
     const sameIndex = draft.replaces
@@ -904,11 +1031,19 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
       // "a coke and a diet coke, both large": each item before that offers a choice and has none of its group.
       let given = false;
       for (const item of merged) {
-        if (item.correction || item.dishIds.length === 0) continue;
+        // "two pizzas, one large one medium, both pepperoni": an item that named no dish yet has the dishes that
+        // offer what it said.
+        const dishIds =
+          item.dishIds.length > 0
+            ? item.dishIds
+            : [...lexicon.dishes.keys()].filter(
+                (id) => item.said.length > 0 && item.said.every((s) => s.readings.some((r) => r.dishIds.has(id))),
+              );
+        if (item.correction || dishIds.length === 0) continue;
         for (const said of draft.said) {
-          const readings = said.readings.filter((r) => item.dishIds.some((id) => r.dishIds.has(id)));
+          const readings = said.readings.filter((r) => dishIds.some((id) => r.dishIds.has(id)));
           if (readings.length === 0 || item.said.some((s) => sameGroup(s.readings, readings))) continue;
-          item.said.push({ ...said, readings });
+          item.said.push({ ...said, readings, forAll: true });
           given = true;
         }
       }
@@ -970,6 +1105,11 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
         merged[index] = { ...draft, correction: false, quantity, said: [...kept, ...draft.said], replaces: undefined };
       } else {
         const quantity = draft.quantity !== null && !draft.quantityIsArticle ? draft.quantity : target.quantity;
+        // "…with bacon, actually no bacon": a choice said before is taken back, not left off the dish.
+        const isTopping = (t: Draft['said'][number]) => t.readings.every((r) => !r.single);
+        const takenBack = (t: Draft['said'][number]) =>
+          draft.exclusions.some((x) => t.readings.some((r) => sameWords(r.choice, x))) ||
+          (draft.onlyThese === true && isTopping(t) && draft.said.some(isTopping));
         merged[index] = {
           ...target,
           quantity,
@@ -977,12 +1117,18 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
             // A choice of a group that takes one replaces the one said before; an addition adds toppings.
             ...target.said.filter(
               (s) =>
-                !draft.said.some((d) => sameGroup(d.readings, s.readings)) ||
-                (draft.adds && s.readings.every((r) => !r.single)),
+                !takenBack(s) &&
+                (!draft.said.some((d) => sameGroup(d.readings, s.readings)) ||
+                  (draft.adds && s.readings.every((r) => !r.single))),
             ),
             ...draft.said,
           ],
-          exclusions: [...target.exclusions, ...draft.exclusions],
+          exclusions: [
+            ...target.exclusions,
+            ...draft.exclusions.filter(
+              (x) => !target.said.some((t) => t.readings.some((r) => sameWords(r.choice, x)) && takenBack(t)),
+            ),
+          ],
           notes: [...target.notes, ...draft.notes],
         };
       }
@@ -999,17 +1145,21 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
   for (const draft of dishless) draft.dishInferred = true;
   for (const draft of dishless) {
     const everywhere = offeringAll(draft, [...lexicon.dishes.keys()]);
-    if (everywhere.length === 1) {
-      draft.dishIds = everywhere;
-      continue;
-    }
-    if (!draft.unknown) continue;
     // "1 large cheese, 3 large cokes": the words beside the size that are no name still say whose it is.
-    const pointed = new Set(
-      wordsOf(source.slice(draft.unknown.start, draft.unknown.end)).flatMap((w) => [...lexicon.dishesUsingWord(w)]),
-    );
+    const pointed = draft.unknown
+      ? new Set(
+          wordsOf(source.slice(draft.unknown.start, draft.unknown.end)).flatMap((w) => [...lexicon.dishesUsingWord(w)]),
+        )
+      : new Set<string>();
     const owners = everywhere.filter((id) => pointed.has(id));
-    if (owners.length === 1) draft.dishIds = owners;
+    if (everywhere.length === 1 && (pointed.size !== 1 || owners.length === 1)) {
+      draft.dishIds = everywhere;
+    } else if (owners.length === 1) {
+      draft.dishIds = owners;
+    } else if (everywhere.length === 1 && pointed.size === 1) {
+      // "one plain cheese" where only the wings come plain: the cheese says it is a pizza, "plain" a note on it.
+      draft.dishIds = [...pointed];
+    }
   }
   for (const draft of dishless) {
     if (draft.dishIds.length > 0) continue;
@@ -1019,7 +1169,16 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
       .slice(0, i)
       .reverse()
       .find((d) => d.dishIds.length > 0);
-    const fromNext = next ? offeringAll(draft, next.dishIds) : [];
+    // "1 large, 3 large cokes": a phrase that says only what the next one says again is not more of it (asked about).
+    const repeatsNext =
+      next !== undefined &&
+      next.quantity !== null &&
+      draft.said.every((d) =>
+        next.said.some((n) =>
+          d.readings.some((r) => n.readings.some((q) => q.group === r.group && q.choice === r.choice)),
+        ),
+      );
+    const fromNext = next && !repeatsNext ? offeringAll(draft, next.dishIds) : [];
     const fromPrevious = previous ? offeringAll(draft, previous.dishIds) : [];
     draft.dishIds =
       fromNext.length > 0
@@ -1059,7 +1218,7 @@ function settle(drafts: Draft[], lexicon: MenuLexicon, source: string): ParsedIt
   for (let i = 0; i < merged.length; i++) {
     const draft = merged[i]!;
     const total = draft.quantity ?? 1;
-    const toppings = draft.said.some((s) => s.readings.every((r) => !r.single));
+    const toppings = draft.said.some((s) => !s.forAll && s.readings.every((r) => !r.single));
     if (draft.dishIds.length === 1 && total > 1 && !draft.quantityIsArticle && !toppings) {
       let sum = 0;
       let j = i + 1;

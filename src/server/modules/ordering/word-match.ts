@@ -43,7 +43,8 @@ export function deletions(word: string): string[] {
 
 /**
  * How a word sounds, for sound-alikes: English by its primary Double Metaphone key ("halapeno", "jalapeno"); Spanish
- * by the letters that sound the same in Latin America ("quesadiya", "quesadilla"; "cebiche", "ceviche").
+ * by the letters that sound the same in Latin America ("quesadiya", "quesadilla"; "cebiche", "ceviche"); French
+ * without its silent endings ("artichaux", "artichauts").
  */
 export function soundKey(word: string, language: Language): string | null {
   if (word.length < 4 || !/^[a-z]+$/.test(word)) return null;
@@ -59,6 +60,17 @@ export function soundKey(word: string, language: Language): string | null {
       .replace(/c/g, 'k')
       .replace(/h/g, '')
       .replace(/(es|s)$/, '');
+  }
+  if (language === 'fr') {
+    // Silent endings and the spellings of one sound: "artichaux" sounds like "artichauts".
+    return word
+      .replace(/eau/g, 'o')
+      .replace(/au/g, 'o')
+      .replace(/ph/g, 'f')
+      .replace(/qu/g, 'k')
+      .replace(/(.)\1/g, '$1')
+      .replace(/[sxtd]+$/, '')
+      .replace(/e$/, '');
   }
   return null;
 }
@@ -84,6 +96,14 @@ export function wordCost(said: string, known: string, language: Language): numbe
   )
     return 1;
   const sound = soundKey(said, language);
-  if (sound && distance <= 2 && shorter >= 5 && sound === soundKey(known, language) && said[0] === known[0]) return 1;
+  // Sounding alike, a long word may be a letter further off: "quesadiyas" is Quesadilla.
+  if (
+    sound &&
+    distance <= (shorter >= 8 ? 3 : 2) &&
+    shorter >= 5 &&
+    sound === soundKey(known, language) &&
+    said[0] === known[0]
+  )
+    return 1;
   return null;
 }

@@ -393,6 +393,8 @@ const SCRIPTS: Script[] = [
   {
     name: '"one without pickles", how long it takes, a contraction typed without its apostrophe',
     language: 'en',
+    // Its own kitchen, with no queue: the wait it is told is the dishes' own time.
+    restaurant: { alone: true },
     turns: [
       'Could I order a pepperoni pizza for pickup?',
       ['Also two cheeseburgers, one without pickles', /2 Cheeseburger \(one without pickles\)/],
@@ -627,6 +629,8 @@ const SCRIPTS: Script[] = [
   {
     name: '"con todo", "¿cuánto se tarda?", un nombre completo',
     language: 'es',
+    // Its own kitchen, with no queue: the wait it is told is the dishes' own time.
+    restaurant: { alone: true },
     turns: [
       'Buenas noches, ¿me podría dar dos tacos al pastor con todo?',
       ['¿y cuánto se tarda?', /unos 15 minutos/],

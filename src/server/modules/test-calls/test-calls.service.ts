@@ -9,7 +9,7 @@ import type { TestCallLimits } from '../../http/types';
 import type { LlmProvider } from '../../providers/llm/llm-provider';
 import { withEvents } from '../../realtime/with-events';
 import { loadCallContext } from '../voice/call-context';
-import { publishCallChange } from '../voice/call-view';
+import { callSummaryReturning, publishCallChange, publishWrittenCall } from '../voice/call-view';
 import { endSilentCallsIn } from '../voice/calls.service';
 import { appendToTranscript } from '../voice/transcript';
 import { executeToolCall, type ToolDeps } from '../voice/tool-executor';
@@ -142,7 +142,15 @@ export async function sendTestCallMessage(
 
 async function answerTurn(deps: TestCallDeps, ownerId: string, callId: string, text: string): Promise<TestCallTurn> {
   const [call] = await deps.db
-    .select()
+    .select({
+      id: calls.id,
+      kind: calls.kind,
+      callerNumber: calls.callerNumber,
+      status: calls.status,
+      updatedAt: calls.updatedAt,
+      conversation: calls.conversation,
+      transcript: calls.transcript,
+    })
     .from(calls)
     .where(and(eq(calls.id, callId), eq(calls.restaurantId, ownerId), eq(calls.kind, 'test')));
   if (!call || !call.conversation) throw notFound('Test call');
@@ -207,7 +215,9 @@ async function answerTurn(deps: TestCallDeps, ownerId: string, callId: string, t
   notice = turn.notice ?? notice;
 
   await withEvents(deps.db, deps.hub, async (tx, events) => {
-    const updated = await tx
+    // One statement writes the turn (and, when the call ended, an outcome if it has none yet) and returns the call as
+    // the log shows it: every turn pays for it on the thread that answers everyone.
+    const [updated] = await tx
       .update(calls)
       .set({
         conversation: turn.conversation,
@@ -215,21 +225,28 @@ async function answerTurn(deps: TestCallDeps, ownerId: string, callId: string, t
           transcriptLine('Caller', text),
           transcriptLine('Assistant', turn.reply),
         ]),
-        ...(turn.ended ? { status: 'ended' as const, endedAt: new Date(), endedReason: 'test-call-ended' } : {}),
+        ...(turn.ended
+          ? {
+              status: 'ended' as const,
+              endedAt: new Date(),
+              endedReason: 'test-call-ended',
+              outcome: sql`coalesce(${calls.outcome}, 'no_order')`,
+            }
+          : {}),
         updatedAt: new Date(),
       })
       // Two turns sent at once: only the first one that read this turn may write it. (Not updatedAt: the tools
       // themselves update the call row during the turn, e.g. its outcome or its order.)
-      .where(and(eq(calls.id, call.id), sql`(${calls.conversation}->>'turn')::int = ${stored.turn}`))
-      .returning({ id: calls.id });
-    if (updated.length === 0) throw new HttpError(409, 'Another message to this call was answered first. Try again.');
-    if (turn.ended) {
-      await tx
-        .update(calls)
-        .set({ outcome: 'no_order' })
-        .where(and(eq(calls.id, call.id), isNull(calls.outcome)));
-    }
-    await publishCallChange(tx, events, ownerId, call.id);
+      .where(
+        and(
+          eq(calls.id, call.id),
+          eq(calls.restaurantId, ownerId),
+          sql`(${calls.conversation}->>'turn')::int = ${stored.turn}`,
+        ),
+      )
+      .returning(callSummaryReturning);
+    if (!updated) throw new HttpError(409, 'Another message to this call was answered first. Try again.');
+    await publishWrittenCall(events, ownerId, updated);
   });
   return turnOf(turn.conversation, turn.reply, turn.ended, notice);
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CallDetail, CallSummary } from '@shared/contracts/calls';
 import { CALL_ENDED_REASONS, isSilentTooLong } from '@shared/domain/calls';
 import { formatOrderNumber } from '@shared/domain/orders';
@@ -112,6 +112,28 @@ export function toCallSummary(row: SummaryRow, orderLabel: string | null, now: D
     orderId: call.orderId,
     orderLabel: call.orderId ? orderLabel : null,
   };
+}
+
+/**
+ * What an `UPDATE … RETURNING` of calls gives back to publish the call as it now is without reading it again: the
+ * summary's columns and its order's label, from the row just written.
+ */
+export const callSummaryReturning = {
+  ...summaryColumns,
+  orderItem: sql<string | null>`(select ${orders.item} from ${orders} where ${orders.id} = ${calls.orderId})`,
+  orderNumber: sql<number | null>`(select ${orders.dailyNumber} from ${orders} where ${orders.id} = ${calls.orderId})`,
+};
+export type CallSummaryRow = SummaryRow & { orderItem: string | null; orderNumber: number | null };
+
+/** Records a `call.updated` event with a call just written and returned with `callSummaryReturning`. */
+export async function publishWrittenCall(
+  events: EventRecorder,
+  restaurantId: string,
+  row: CallSummaryRow,
+): Promise<CallSummary> {
+  const call = toCallSummary(row, orderLabel(row.orderNumber, row.orderItem));
+  await events.record(restaurantId, { type: 'call.updated', call });
+  return call;
 }
 
 /** Records a `call.updated` event with the call as it now is (inside the writer's transaction). */

@@ -28,7 +28,7 @@ import { loadCallContext, type CallContext, type MenuEntry } from './call-contex
 import { readPickupTime } from '../pickup-time/pickup-request';
 import { decidePickup, prepMinutesOf, type Pickup } from './pickup';
 import { speakPickup } from '../pickup-time/spoken-pickup';
-import { publishCallChange } from './call-view';
+import { callSummaryReturning, publishWrittenCall } from './call-view';
 import { nextOpening, orderRefusal } from './order-taking';
 import { matchDish, matchOption } from './menu-match';
 import { menuLexicon, PACKS } from '../language';
@@ -133,12 +133,18 @@ async function saveAnswer(tx: Transaction, call: ActiveCall, invocation: ToolInv
 
 /** A call that ordered stays 'ordered'; any other outcome is replaced by the latest one. */
 async function setOutcome(tx: Transaction, events: EventRecorder, call: ActiveCall, outcome: CallOutcome) {
-  const updated = await tx
+  const [updated] = await tx
     .update(calls)
     .set({ outcome, updatedAt: new Date() })
-    .where(and(eq(calls.id, call.id), sql`${calls.outcome} is distinct from 'ordered'`))
-    .returning({ id: calls.id });
-  if (updated.length > 0) await publishCallChange(tx, events, call.restaurantId, call.id);
+    .where(
+      and(
+        eq(calls.id, call.id),
+        eq(calls.restaurantId, call.restaurantId),
+        sql`${calls.outcome} is distinct from 'ordered'`,
+      ),
+    )
+    .returning(callSummaryReturning);
+  if (updated) await publishWrittenCall(events, call.restaurantId, updated);
 }
 
 /** 'Burrito $10.00, size Small or Large +$3.00': a dish with its price and, when it has any, its options. */
@@ -569,8 +575,12 @@ async function placeOrder(
       });
       if (notificationId) events.afterCommit(() => enqueueSms(deps.jobs, notificationId));
     }
-    await tx.update(calls).set({ orderId, outcome: 'ordered', updatedAt: new Date() }).where(eq(calls.id, call.id));
-    await publishCallChange(tx, events, ctx.restaurantId, call.id);
+    const [written] = await tx
+      .update(calls)
+      .set({ orderId, outcome: 'ordered', updatedAt: new Date() })
+      .where(and(eq(calls.id, call.id), eq(calls.restaurantId, ctx.restaurantId)))
+      .returning(callSummaryReturning);
+    if (written) await publishWrittenCall(events, ctx.restaurantId, written);
 
     const orderNumber = order!.dailyNumber;
     const answer: ToolAnswer = {
