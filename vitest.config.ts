@@ -17,8 +17,10 @@ const integration = (name: string, testDb: 'pglite' | 'postgres') => ({
     environment: 'node',
     env: { TEST_DB: testDb },
     setupFiles: ['tests/setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A test that starts an app of its own (a fresh database, every migration) takes seconds on an idle machine and
+    // may take half a minute or more when both cores are taken by other work.
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
   },
 });
 

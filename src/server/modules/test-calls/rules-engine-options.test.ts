@@ -165,4 +165,19 @@ describe('options in a test call (built-in assistant)', () => {
     expect(await c.say('el mediano')).toBe('¿Qué size quiere para Carnitas Burrito: Small o Large +$3.00?');
     expect(c.toolCalls.filter((t) => t.name === 'place_order')).toEqual([]);
   });
+
+  it('takes no extra the caller refuses in the next turn, with the negations of the call’s language', async () => {
+    for (const [language, first, then] of [
+      ['en', 'a large carnitas burrito', 'hold the cheese'],
+      ['es', 'un carnitas burrito large', 'sin guacamole por favor'],
+      ['fr', 'un carnitas burrito large', 'sans guacamole'],
+    ] as const) {
+      const c = call(language);
+      await c.say(first);
+      await c.say(then);
+      const [line] = c.lines;
+      expect(line?.[3], `${language}: ${then}`).toEqual([{ group: 'Size', choice: 'Large', priceDeltaCents: 300 }]);
+      expect(line?.[4], `${language}: ${then}`).toMatch(/cheese|guacamole/);
+    }
+  });
 });

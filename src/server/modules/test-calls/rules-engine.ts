@@ -930,21 +930,26 @@ function end(s: Session, reply: string): string {
 
 // ——— Options (sizes, extras) ———
 
-/** Words that turn a choice named after them into its opposite: "no cheese" is a note, not extra cheese. */
-const NEGATIONS = new Set(['no', 'without', 'not', 'hold', 'minus']);
-
 const wordsOf = (text: string) => normalizeDishName(text).split(' ').filter(Boolean);
 
-/** The choices of `group` named in `text` by their whole name, not right after "no"/"without". */
-function choicesIn(text: string, group: MenuOptionGroup): number[] {
+/** The language's negations as words ("no", "hold the", "sin", "sans"), read once a language. */
+const negationsOf = new WeakMap<LanguagePack, string[][]>();
+function negationWords(pack: LanguagePack): string[][] {
+  let found = negationsOf.get(pack);
+  if (!found) negationsOf.set(pack, (found = pack.ordering.negative.map(wordsOf).filter((w) => w.length > 0)));
+  return found;
+}
+
+/** The choices of `group` named in `text` by their whole name, not right after a negation ("no", "hold the", "sin"). */
+function choicesIn(text: string, group: MenuOptionGroup, negations: readonly string[][]): number[] {
   const words = wordsOf(text);
+  const negatedAt = (i: number) =>
+    negations.some((n) => n.length <= i && n.every((w, k) => words[i - n.length + k] === w));
   return group.choices.flatMap((choice, index) => {
     const name = wordsOf(choice.name);
     if (name.length === 0) return [];
     for (let i = 0; i + name.length <= words.length; i++) {
-      if (name.every((w, k) => words[i + k] === w || words[i + k] === `${w}s`) && !NEGATIONS.has(words[i - 1] ?? '')) {
-        return [index];
-      }
+      if (name.every((w, k) => words[i + k] === w || words[i + k] === `${w}s`) && !negatedAt(i)) return [index];
     }
     return [];
   });
@@ -961,7 +966,7 @@ function chooseOptions(s: Session, line: DraftLine, text: string): boolean {
   const current = line.options ?? [];
   let changed = false;
   const chosen = entry.options.flatMap((group) => {
-    const said = choicesIn(text, group);
+    const said = choicesIn(text, group, negationWords(s.pack));
     const before = current.filter((o) => o.group === group.name);
     let names = before.map((o) => o.choice);
     if (said.length > 0 && (maxChoicesOf(group) > 1 || said.length === 1)) {
